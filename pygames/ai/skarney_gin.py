@@ -1,0 +1,313 @@
+"""Skarney Gin bots. They read one seat's view and nothing else.
+
+* normal: covers its hand with the best set of new melds and lay-offs (a search over card masks), makes
+  the initial meld as soon as its hand allows, melds and lays off all the cover holds, offers the card it
+  needs least that the opponent's melds cannot use, takes an offer only when it raises its hand's value.
+* easy: the first table play it finds, offers its loneliest card, takes only a card that melds at once.
+* hard: normal, counting the cards seen this deal: outs already dead do not count, and cards known to
+  be in the opponent's hand make an offer that fits them risky.
+"""
+
+from ..cards import CODES, IDS
+from ..games.skarney_gin import card_points, hand_points, initial_meld_choices, kind_of, melds_in
+
+CONTRACT = 30          # value of each 3-card meld towards the initial meld
+PRE_POINTS = 1         # weight of hand points before the initial meld
+OUT_WEIGHT = {False: 0.5, True: 0.75}   # value of one live card that would complete a partial meld
+FUTURE_ROOM = 3        # lay-off room assumed for future turns
+ACE_SKIP = 3           # taking an Ace costs the next draw
+TAKE_MARGIN = 1
+HOPE_STOCK = 24        # stock size below which partial melds lose value
+INITIAL_CHOICES = 12   # initial melds judged in full
+FITS_THEIR_MELD = 5    # offering a card the opponent can lay off (it grows their meld)
+FITS_THEIR_CARDS = 6   # offering a card that pairs with cards known in the opponent's hand
+
+
+def _ids(codes):
+    return [IDS[c] for c in codes]
+
+
+def _positions(card):
+    r = card % 13
+    return (0, 13) if r == 0 else (r,)
+
+
+def _span(spots, length):
+    """(lowest, highest) rank position of a run laid on the table, the Ace where it plays."""
+    for lo in sorted(set(spots)):
+        if all(p in spots for p in range(lo, lo + length)):
+            return lo, lo + length - 1
+    return min(spots), max(spots)
+
+
+def _pair_outs(a, b, live):
+    """Live cards that would make a 3-card meld with loose cards a and b (0 when none can)."""
+    if a % 13 == b % 13:
+        return live[a % 13]
+    outs = 0
+    for p in _positions(a):
+        for q in _positions(b):
+            lo, hi = min(p, q), max(p, q)
+            if hi - lo == 1:
+                outs = max(outs, (live[lo - 1] if lo else 0) + (live[hi + 1] if hi < 13 else 0))
+            elif hi - lo == 2:
+                outs = max(outs, live[lo + 1])
+    return outs
+
+
+# ---- covering a hand with melds and lay-offs --------------------------------------------------
+def extensions(meld, hand, room):
+    """Every set of up to ``room`` hand cards (a sorted tuple) that leaves ``meld`` valid."""
+    found, frontier = set(), [()]
+    for _ in range(room):
+        grown = []
+        for sub in frontier:
+            for c in hand:
+                if c not in sub:
+                    ext = tuple(sorted(sub + (c,)))
+                    if ext not in found and kind_of(meld + list(ext)):
+                        found.add(ext)
+                        grown.append(ext)
+        frontier = grown
+    return found
+
+
+def cover(hand, table, room):
+    """The least deadwood: (points left, units, uncovered cards); a unit is ("meld", cards) or
+    ("layoff", meld index, cards), at most one unit per table meld."""
+    cards = sorted(hand)
+    place = {c: k for k, c in enumerate(cards)}
+    starts = [[] for _ in cards]          # units by their lowest card's place
+
+    def add(unit_cards, table_bit, unit):
+        mask = sum(1 << place[c] for c in unit_cards)
+        starts[(mask & -mask).bit_length() - 1].append((mask, table_bit, unit))
+
+    for m in melds_in(cards, max_len=5):
+        add(m, 0, ("meld", m))
+    for i, meld in enumerate(table):
+        for ext in extensions(meld, cards, room[i]):
+            add(ext, 1 << i, ("layoff", i, ext))
+    points = [card_points(c) for c in cards]
+    full = (1 << len(cards)) - 1
+    memo = {}
+
+    def best(used, tables):
+        if used == full:
+            return 0, ()
+        key = (used, tables)
+        if key not in memo:
+            k = (~used & (used + 1)).bit_length() - 1     # the first uncovered card
+            rest, units = best(used | (1 << k), tables)
+            result = (rest + points[k], units)
+            for mask, table_bit, unit in starts[k]:
+                if not (mask & used or table_bit & tables):
+                    rest, units = best(used | mask, tables | table_bit)
+                    if rest < result[0]:
+                        result = (rest, (unit,) + units)
+            memo[key] = result
+        return memo[key]
+
+    left, units = best(0, 0)
+    covered = {c for unit in units for c in unit[-1]}
+    return left, list(units), [c for c in cards if c not in covered]
+
+
+def contract(hand):
+    """(how many of the three 3-card melds of the initial meld the hand holds, the cards left)."""
+    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=3)]
+    best = (0, 0)
+
+    def search(start, used, count):
+        nonlocal best
+        if count > best[0]:
+            best = (count, used)
+        if count == 3 or best[0] == 3:
+            return
+        for j in range(start, len(melds)):
+            if not melds[j][0] & used:
+                search(j + 1, used | melds[j][0], count + 1)
+
+    search(0, 0, 0)
+    return best[0], [c for c in hand if not best[1] >> c & 1]
+
+
+# ---- what the bot knows ----------------------------------------------------------------------
+class Knowledge:
+    """The seat's cards, melds and what it may infer of the opponent's hand this deal."""
+
+    def __init__(self, view, track):
+        self.seat = seat = view["seat"]
+        self.hand = _ids(view["zones"][f"hand{seat}"])
+        self.mine = [_ids(m["cards"]) for m in view["melds"][seat]]
+        self.room = [2 - m["laid_this_turn"] for m in view["melds"][seat]]
+        self.theirs = [_ids(m["cards"]) for m in view["melds"][1 - seat]]
+        self.melded = view["initial_done"][seat]
+        # partial melds are worth less as the draws run out
+        self.hope = min(1.0, (view["stock_count"] - 2) / HOPE_STOCK)
+        self.their_known = self._their_cards(view) if track else set()
+        dead = set(self.hand) | {c for m in self.mine + self.theirs for c in m} | self.their_known
+        self.live = [0] * 14                      # live cards per rank position (Ace at 0 and 13)
+        for c in range(52):
+            if c not in dead:
+                for p in _positions(c):
+                    self.live[p] += 1
+
+    def _their_cards(self, view):
+        """Cards the opponent took or got back this deal and has not laid or offered since."""
+        seat, known = self.seat, set()
+        turn, offer = 1 - view["dealer"], None
+        for move in view["history"][view["deal_start"]:]:
+            kind = move["type"]
+            if kind == "offer":
+                offer = IDS[move["card"]]
+                known.discard(offer)
+            elif kind in ("take", "refuse"):
+                holder = 1 - turn if kind == "take" else turn
+                if holder != seat:
+                    known.add(offer)
+                turn = 1 - turn
+            elif kind == "last_card":
+                turn = 1 - turn
+            elif kind == "initial_meld":
+                known -= {IDS[c] for m in move["melds"] for c in m}
+            elif kind in ("meld", "layoff"):
+                known -= set(_ids(move["cards"]))
+        return known - set(self.hand)
+
+    # ---- values --------------------------------------------------------------------------------
+    def value(self, hand, melded=None, mine=None):
+        """How good a hand is, in points (higher is better)."""
+        melded = self.melded if melded is None else melded
+        if melded:
+            mine = self.mine if mine is None else mine
+            left, _, rest = cover(hand, mine, [FUTURE_ROOM] * len(mine))
+            return -left + self.potential(rest, mine, True)
+        count, rest = contract(hand)
+        return CONTRACT * count + self.potential(rest, (), False) - PRE_POINTS * hand_points(hand)
+
+    def potential(self, rest, mine, melded):
+        """Credit for partial melds among loose cards: live cards that would complete them."""
+        live, total = self.live, 0
+        gaps = []                                  # (loose position, live rank it needs) beyond a run
+        for meld in mine:
+            if kind_of(meld) != "group":
+                spots = [p for c in meld for p in _positions(c)]
+                lo, hi = _span(spots, len(meld))
+                gaps += [(lo - 2, lo - 1), (hi + 2, hi + 1)]
+        for a in rest:
+            outs = 0
+            for b in rest:
+                if b != a:
+                    outs = max(outs, _pair_outs(a, b, live))
+            for p in _positions(a):
+                outs = max([outs] + [live[need] for spot, need in gaps if spot == p])
+            total += outs
+        return OUT_WEIGHT[melded] * self.hope * total
+
+    def danger(self, card):
+        """How much offering ``card`` may help the opponent."""
+        risk = 0
+        if any(kind_of(m + [card]) for m in self.theirs):
+            risk += FITS_THEIR_MELD + card_points(card)
+        for other in self.their_known:
+            if any(abs(p - q) <= 2 for p in _positions(card) for q in _positions(other)):
+                risk += FITS_THEIR_CARDS
+        return risk
+
+
+# ---- choosing a move -------------------------------------------------------------------------
+def _key(move):
+    kind = move["type"]
+    if kind == "initial_meld":
+        return kind, tuple(sorted(tuple(sorted(m)) for m in move["melds"]))
+    if kind in ("meld", "layoff"):
+        return kind, move.get("meld"), tuple(sorted(move["cards"]))
+    return kind, move.get("card")
+
+
+def _unit_move(unit):
+    if unit[0] == "meld":
+        return {"type": "meld", "cards": [CODES[c] for c in unit[1]]}
+    return {"type": "layoff", "meld": unit[1], "cards": [CODES[c] for c in unit[2]]}
+
+
+def choose_move(view, level, rng):
+    legal = view["legal_moves"]
+    by_key = {_key(m): m for m in legal}
+    know = Knowledge(view, track=level == "hard")
+    if view["phase"] == "answer":
+        return by_key[("take", None) if _wants(know, IDS[view["offer"]], level) else ("refuse", None)]
+    table = _table_play(know, legal, by_key, level)
+    if table is not None:
+        return table
+    for kind in ("end_deal", "last_card"):
+        if (kind, None) in by_key:
+            return by_key[(kind, None)]
+    offers = [IDS[m["card"]] for m in legal if m["type"] == "offer"]
+    card = _loneliest(know.hand, offers, rng) if level == "easy" else _best_offer(know, offers)
+    return by_key[("offer", CODES[card])]
+
+
+def _table_play(know, legal, by_key, level):
+    """The next initial meld, meld or lay-off to make, or None to close the turn."""
+    table = [m for m in legal if m["type"] in ("initial_meld", "meld", "layoff")]
+    if not table:
+        return None
+    if level == "easy":
+        return table[0]
+    if table[0]["type"] == "initial_meld":
+        def after(move):
+            melds = [_ids(m) for m in move["melds"]]
+            laid = {c for m in melds for c in m}
+            return know.value([c for c in know.hand if c not in laid], True, know.mine + melds)
+
+        # a big hand can lay its initial meld many ways: judge the ones shedding most points fully
+        shed = sorted(table, key=lambda m: -hand_points(_ids(c for meld in m["melds"] for c in meld)))
+        return max(shed[:INITIAL_CHOICES], key=after)
+    _, units, _ = cover(know.hand, know.mine, know.room)
+    for unit in units:
+        move = by_key.get(_key(_unit_move(unit)))
+        if move is not None:
+            return move
+    return None
+
+
+def _wants(know, card, level):
+    if level == "easy":
+        return _melds_now(know, card)
+    gain = know.value(know.hand + [card]) - know.value(know.hand)
+    if card % 13 == 0:
+        # an Ace costs the next draw; taking only Aces that meld at once also keeps two bots from
+        # passing three Aces to and fro without drawing for ever
+        return gain - ACE_SKIP > TAKE_MARGIN and _melds_now(know, card)
+    return gain > TAKE_MARGIN
+
+
+def _melds_now(know, card):
+    """Whether ``card`` would be used at once: it fits a meld of mine, or it makes a meld (after the
+    initial meld) or another 3-card meld towards it (before)."""
+    if know.melded:
+        return any(kind_of(m + [card]) for m in know.mine) or any(
+            card in m for m in melds_in(know.hand + [card], max_len=5))
+    return contract(know.hand + [card])[0] > contract(know.hand)[0]
+
+
+def _best_offer(know, offers):
+    base = know.value(know.hand)
+
+    def cost(card):
+        keep = base - know.value([c for c in know.hand if c != card])
+        return keep + know.danger(card), -card_points(card), card
+
+    return min(offers, key=cost)
+
+
+def _loneliest(hand, offers, rng):
+    def friends(card):
+        return sum(1 for c in hand if c != card and abs(c % 13 - card % 13) <= 1)
+
+    fewest = min(friends(c) for c in offers)
+    lonely = [c for c in offers if friends(c) == fewest]
+    top = max(card_points(c) for c in lonely)
+    return rng.choice([c for c in lonely if card_points(c) == top])

@@ -1,0 +1,219 @@
+"""Spades bots: sensible bidding (likely tricks; nil only with a hand that can duck), then play that
+follows the team's goal - make the bid, protect a partner's nil, duck once the bid is made (hard),
+and lead winners it can count (normal and hard track every card played)."""
+
+from ..cards import CODES, IDS, suit_of
+from ..games.spades import SPADE, STRENGTH, trick_winner
+
+
+def _hand(view):
+    return [IDS[c] for c in view["zones"][f"hand{view['seat']}"] if c != "??"]
+
+
+def _by_suit(cards):
+    suits = [[], [], [], []]
+    for c in cards:
+        suits[suit_of(c)].append(c)
+    for s in suits:
+        s.sort(key=STRENGTH.__getitem__, reverse=True)
+    return suits
+
+
+def estimate_tricks(hand):
+    """Likely tricks of a 13-card hand: high cards by suit length, long and ruffing spades."""
+    suits = _by_suit(hand)
+    spades = suits[SPADE]
+    tricks = 0.0
+    for s, cards in enumerate(suits):
+        n = len(cards)
+        ranks = [STRENGTH[c] for c in cards]
+        if s == SPADE:
+            tricks += sum(1.0 for r in ranks if r == 12)
+            tricks += 0.9 if 11 in ranks and n >= 2 else (0.4 if 11 in ranks else 0)
+            tricks += 0.7 if 10 in ranks and n >= 3 else 0
+            tricks += max(0, n - 3) * 0.9
+            continue
+        if 12 in ranks:
+            tricks += 1.0 if n <= 5 else 0.7
+        if 11 in ranks:
+            tricks += 0.8 if n >= 2 and n <= 5 else 0.3
+        if 10 in ranks and n >= 3 and n <= 4:
+            tricks += 0.3
+        if n <= 1 and len(spades) >= 2:
+            tricks += 0.8 if n == 0 else 0.5      # a void or singleton to ruff with
+    return tricks
+
+
+def can_duck(hand):
+    """A hand fit for nil: low spades only, and no high card without low cards to cover it."""
+    suits = _by_suit(hand)
+    spades = suits[SPADE]
+    if len(spades) > 3 or (spades and STRENGTH[spades[0]] >= 9):      # J or higher spade
+        return False
+    for s in (1, 2, 3):
+        cards = suits[s]
+        low = sum(1 for c in cards if STRENGTH[c] <= 5)                 # 7 or lower
+        if cards and STRENGTH[cards[0]] >= 11 and low < 3:
+            return False
+        if cards and STRENGTH[cards[0]] == 12:
+            return False
+    return True
+
+
+def choose_bid(view, level, rng):
+    legal = view["legal_moves"]
+    seat = view["seat"]
+    if legal[0]["type"] in ("look",) or any(m.get("bid") == "double_nil" for m in legal):
+        # hand unseen: bid double nil only when far behind (normal/hard), else look
+        scores = view["team_scores"]
+        behind = scores[1 - seat % 2] - scores[seat % 2]
+        if level != "easy" and behind >= 200 and {"type": "bid", "bid": "double_nil"} in legal:
+            return {"type": "bid", "bid": "double_nil"}
+        return {"type": "look"}
+    hand = _hand(view)
+    partner_bid = view["bids"][(seat + 2) % 4]
+    est = estimate_tricks(hand)
+    if level == "easy":
+        est += (rng.random() - 0.5) * 2
+    if level != "easy" and partner_bid not in ("nil", "double_nil") and est < 2.5 and can_duck(hand):
+        return {"type": "bid", "bid": "nil"}
+    bid = max(1, min(13, int(est + 0.5)))
+    if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > 13:
+        bid = max(1, 13 - partner_bid)
+    return {"type": "bid", "bid": bid}
+
+
+def choose_pass(view):
+    """Double nil exchange: the nil bidder gives away its two most dangerous cards, the partner
+    returns its two lowest."""
+    seat = view["seat"]
+    hand = _hand(view)
+    nil_bidder = view["double_nil_seat"] == seat
+    danger = sorted(hand, key=lambda c: (STRENGTH[c] + (6 if suit_of(c) == SPADE else 0)), reverse=nil_bidder)
+    pair = sorted(CODES[c] for c in danger[:2])
+    return {"type": "pass_cards", "cards": pair}
+
+
+class Table:
+    """What a seat can work out from its view: the trick so far, who still needs what, the cards gone."""
+
+    def __init__(self, view):
+        self.seat = view["seat"]
+        self.hand = _hand(view)
+        self.trick = [IDS[t["card"]] for t in view["trick"]]
+        self.trick_seats = [t["seat"] for t in view["trick"]]
+        self.bids = view["bids"]
+        self.tricks = view["tricks"]
+        played = set()
+        for s in range(4):
+            played.update(IDS[c] for c in view["zones"][f"won{s}"])
+        played.update(self.trick)
+        self.played = played
+        self.broken = view["spades_broken"]
+
+    def nil_alive(self, s):
+        return self.bids[s] in ("nil", "double_nil") and self.tricks[s] == 0
+
+    def team_need(self, s):
+        bid = sum(b for b in (self.bids[s], self.bids[(s + 2) % 4]) if isinstance(b, int))
+        return bid - self.tricks[s] - self.tricks[(s + 2) % 4]
+
+    def winner_so_far(self):
+        if not self.trick:
+            return None, None
+        i = trick_winner(self.trick)
+        return self.trick_seats[i], self.trick[i]
+
+    def beats(self, c, best):
+        """Would c beat the current best card of the trick?"""
+        return trick_winner([best, c]) == 1 if self.trick else True
+
+    def is_master(self, c):
+        """No unseen card of its suit is higher (unseen = not played and not in my hand)."""
+        mine = set(self.hand)
+        s = suit_of(c)
+        for other in range(s * 13, s * 13 + 13):
+            if STRENGTH[other] > STRENGTH[c] and other not in self.played and other not in mine:
+                return False
+        return True
+
+
+def _lowest(cards):
+    return min(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
+
+
+def _highest(cards):
+    return max(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
+
+
+def choose_card(view, level, rng):
+    t = Table(view)
+    legal = [IDS[m["card"]] for m in view["legal_moves"]]
+    me, partner = t.seat, (t.seat + 2) % 4
+    win_seat, best = t.winner_so_far()
+    winning = [c for c in legal if t.beats(c, best)] if t.trick else list(legal)
+    losing = [c for c in legal if c not in winning]
+    last_to_play = len(t.trick) == 3
+
+    if level == "easy":
+        if t.trick and winning and rng.random() < 0.5:
+            return min(winning, key=STRENGTH.__getitem__)
+        return _lowest(legal)
+
+    if t.nil_alive(me):                      # duck: highest card that still loses
+        if losing:
+            return _highest(losing)
+        return _highest(legal)
+
+    if t.nil_alive(partner):                 # cover the partner's nil
+        if not t.trick:
+            return _highest(legal)
+        partner_played = partner in t.trick_seats
+        if win_seat == partner or not partner_played:
+            if winning:
+                return _highest(winning)
+        return _lowest(legal)
+
+    need = t.team_need(me)
+    bagging = level == "hard" and need <= 0
+    if not t.trick:                          # leading
+        masters = [c for c in legal if t.is_master(c)]
+        side_masters = [c for c in masters if suit_of(c) != SPADE]
+        if not bagging:
+            if side_masters:
+                return max(side_masters, key=STRENGTH.__getitem__)
+            if masters:
+                return max(masters, key=STRENGTH.__getitem__)
+        # lead low from the longest side suit
+        suits = _by_suit(legal)
+        side = [s for s in (1, 2, 3) if suits[s]] or [SPADE]
+        longest = max(side, key=lambda s: len(suits[s]))
+        return suits[longest][-1]
+
+    if win_seat == partner:
+        partner_card_safe = last_to_play or t.is_master(best) or suit_of(best) == SPADE and not t.trick_seats[-1] == partner
+        if partner_card_safe or bagging:
+            return _highest(losing) if bagging and losing else _lowest(legal)
+    if bagging:
+        # opponents' nil still alive? make them take it only by playing low; otherwise duck
+        return _highest(losing) if losing else _lowest(legal)
+    if winning:
+        if last_to_play:
+            return min(winning, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+        sure = [c for c in winning if t.is_master(c)]
+        if sure:
+            return min(sure, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+        cheap = min(winning, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+        if suit_of(cheap) == SPADE and suit_of(t.trick[0]) != SPADE:
+            return cheap                     # a ruff wins unless over-ruffed
+        return cheap if STRENGTH[cheap] >= 9 else _lowest(legal)
+    return _lowest(legal)
+
+
+def choose_move(view, level, rng):
+    phase = view["phase"]
+    if phase == "bid":
+        return choose_bid(view, level, rng)
+    if phase == "pass":
+        return choose_pass(view)
+    return {"type": "play", "card": CODES[choose_card(view, level, rng)]}

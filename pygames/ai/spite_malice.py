@@ -1,0 +1,327 @@
+"""Spite and Malice bots. They read only the seat's view.
+
+easy:   plays the pay-off card when it can, sometimes a build from the hand, else a tidy discard.
+normal: plans the turn: searches short sequences of builds (hand, discard tops, pay-off) on a rank-only
+        model of the table, scoring pay-off cards played, Kings kept, cards shed, and a penalty for leaving
+        the next player a pile that needs their pay-off card; then discards to keep its piles descending.
+hard:   the same search, deeper and wider, with a danger estimate for every opponent that counts the
+        cards they would need to bridge the gap (their discard tops help them), and the quality of the
+        closing discard folded into every plan.
+"""
+
+from ..cards import RANKS
+
+ACE, KING = 0, 12
+COMPLETE = 12
+NEW = "new"
+
+BASE = dict(depth=6, nodes=600, bridge=False, all_opponents=False, plan_discard=False,
+            king_spent=14.0,      # more than any gain but a pay-off card: Kings wait for the pay-off pile
+            hand_emptied=6.0,     # five fresh cards
+            shed_discard=1.0,     # a discard top played uncovers the card below
+            shed_hand=0.4,
+            danger=40.0,
+            bridge_chance=0.3,
+            opportunity=0.0)    # rough chance an opponent holds a given rank it needs
+LEVELS = {
+    "normal": BASE,
+    "hard": dict(BASE, depth=12, nodes=1500, bridge=True, all_opponents=True, plan_discard=True,
+                 danger=80.0, hand_emptied=15.0, opportunity=10.0),
+}
+PAYOFF_CARD = 1000.0
+WIN = 100000.0
+
+
+def rank(code):
+    return RANKS.index(code[0])
+
+
+class Table:
+    """What the bot knows, from the view, in ranks."""
+
+    def __init__(self, view):
+        seat, n = view["seat"], view["players"]
+        zones = view["zones"]
+        self.hand = tuple(sorted(rank(c) for c in zones[f"hand{seat}"]))
+        self.discards = tuple(tuple(rank(c) for c in zones[f"discard{seat}_{d}"]) for d in range(4))
+        pay = zones[f"payoff{seat}"]
+        self.payoff_left = len(pay)
+        self.payoff_top = rank(pay[-1]) if pay else -1
+        self.needs = tuple(sorted(len(p["cards"]) for p in view["centre"] if p["cards"]))
+        options = view["options"]
+        self.unlimited = options["centre_limit"] == "unlimited"
+        self.kings_start = options["kings_start_piles"]
+        self.opponents = []          # (payoff top rank, discard piles), next player first
+        for k in range(1, n):
+            s = (seat + k) % n
+            opp_pay = zones[f"payoff{s}"]
+            piles = tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(4))
+            self.opponents.append((rank(opp_pay[-1]) if opp_pay else -1, piles))
+        self.kings_held = self.hand.count(KING) + sum(p.count(KING) for p in self.discards)
+        self.cards_held = len(self.hand), sum(len(p) for p in self.discards)
+
+    def root(self):
+        return (self.hand, self.discards, self.payoff_top, 0, self.needs)
+
+
+# A plan state: (hand ranks sorted, discard piles, pay-off top rank or -1 unknown, pay-off cards
+# played, sorted needs of the centre piles on the table).
+
+def can_start(table, needs):
+    return table.unlimited or len(needs) < 4
+
+
+def targets(table, r, needs):
+    out = sorted({n for n in needs if n == r or r == KING})
+    if can_start(table, needs) and (r == ACE or (r == KING and table.kings_start)):
+        out.append(NEW)
+    return out
+
+
+def place(needs, target):
+    lst = list(needs)
+    if target == NEW:
+        lst.append(1)
+    else:
+        i = lst.index(target)
+        if target + 1 == COMPLETE:
+            del lst[i]
+        else:
+            lst[i] = target + 1
+    return tuple(sorted(lst))
+
+
+def play(state, source, target):
+    """The state after building ``source`` ("payoff", ("discard", d) or ("hand", rank)) on ``target``."""
+    hand, discards, top, played, needs = state
+    if source == "payoff":
+        top, played = -1, played + 1
+    elif source[0] == "discard":
+        d = source[1]
+        discards = discards[:d] + (discards[d][:-1],) + discards[d + 1:]
+    else:
+        i = hand.index(source[1])
+        hand = hand[:i] + hand[i + 1:]
+    return (hand, discards, top, played, place(needs, target))
+
+
+def builds(table, state):
+    hand, discards, top, played, needs = state
+    if top >= 0:
+        for t in targets(table, top, needs):
+            yield "payoff", t
+    for d, pile in enumerate(discards):
+        if pile:
+            for t in targets(table, pile[-1], needs):
+                yield ("discard", d), t
+    for i, r in enumerate(hand):
+        if i == 0 or hand[i - 1] != r:
+            for t in targets(table, r, needs):
+                yield ("hand", r), t
+
+
+def missing_cards(need, goal, piles, hand=()):
+    """How many cards a player lacks to build a pile from ``need`` up to just below ``goal`` with
+    their discard piles (tops first, Kings as wild) and ``hand``; a greedy estimate."""
+    stacks = [list(p) for p in piles if p]
+    spare = list(hand)
+    missing = 0
+    for x in range(need, goal):
+        if x in spare:
+            spare.remove(x)
+            continue
+        for stack in stacks:
+            if stack and stack[-1] == x:
+                stack.pop()
+                break
+        else:
+            if KING in spare:
+                spare.remove(KING)
+            else:
+                for stack in stacks:
+                    if stack and stack[-1] == KING:
+                        stack.pop()
+                        break
+                else:
+                    missing += 1
+    return missing
+
+
+def reach(table, r, needs, piles, hand, bridge, chance):
+    """Chance-like weight (0..1) that a player with pay-off top ``r`` can play it on these piles."""
+    if r == ACE:
+        return 1.0 if can_start(table, needs) else 0.0
+    if r < 0 or r == KING:
+        return 0.0
+    if not bridge:
+        return 1.0 if r in needs else 0.0
+    best = 0.0
+    for n in needs:
+        if n <= r:
+            best = max(best, chance ** missing_cards(n, r, piles, hand))
+    return best
+
+
+def danger(table, needs, level):
+    total = 0.0
+    opponents = table.opponents if level["all_opponents"] else table.opponents[:1]
+    for k, (r, piles) in enumerate(opponents):
+        weight = level["danger"] if k == 0 else level["danger"] / 2
+        total += weight * reach(table, r, needs, piles, (), level["bridge"], level["bridge_chance"])
+    return total
+
+
+def opportunity(table, state, level):
+    """Our own chance to reach the pay-off card next turn, if the piles stay as they are."""
+    hand, discards, top, played, needs = state
+    if not level["opportunity"] or top in (-1, ACE, KING):
+        return 0.0
+    below = [n for n in needs if n <= top]
+    if not below:
+        return 0.0
+    missing = missing_cards(max(below), top, discards, hand)
+    return level["opportunity"] * level["bridge_chance"] ** missing
+
+
+def discard_value(card, top, empty_slots):
+    """How good it is to discard ``card`` on a pile whose top is ``top`` (None = a new pile)."""
+    if top is None:
+        v = 4.0 if empty_slots >= 2 else 1.5
+    elif top == card:
+        v = 5.0
+    elif top == card + 1:
+        v = 6.0
+    elif top > card:
+        v = 3.0 - 0.5 * (top - card - 1)
+    else:
+        v = -3.0 - 0.3 * (card - top)
+    if card == KING:
+        v -= 30.0
+    return v + 0.1 * card
+
+
+def best_discard_value(state):
+    hand, discards = state[0], state[1]
+    empty = sum(1 for p in discards if not p)
+    best = None
+    for r in set(hand):
+        if r == ACE:
+            continue
+        options = [p[-1] for p in discards if p] + ([None] if empty else [])
+        for top in options:
+            v = discard_value(r, top, empty)
+            if best is None or v > best:
+                best = v
+    return best or 0.0
+
+
+def evaluate(table, state, level, dangers):
+    hand, discards, top, played, needs = state
+    if played and played >= table.payoff_left:
+        return WIN
+    v = PAYOFF_CARD * played
+    kings_left = hand.count(KING) + sum(p.count(KING) for p in discards)
+    v -= level["king_spent"] * (table.kings_held - kings_left)
+    hand_played = table.cards_held[0] - len(hand)
+    discard_played = table.cards_held[1] - sum(len(p) for p in discards)
+    v += level["shed_hand"] * hand_played + level["shed_discard"] * discard_played
+    if not hand:
+        v += level["hand_emptied"]
+    elif level["plan_discard"]:
+        v += best_discard_value(state)
+    risk = dangers.get(needs)
+    if risk is None:
+        risk = dangers[needs] = danger(table, needs, level)
+    return v - risk + opportunity(table, state, level)
+
+
+class Search:
+    def __init__(self, table, level):
+        self.table, self.level = table, level
+        self.memo = {}
+        self.dangers = {}      # needs -> danger: the opponents' side of a position depends on nothing else
+        self.nodes = 0
+
+    def value(self, state, depth=0):
+        known = self.memo.get(state)
+        if known is not None:
+            return known
+        self.nodes += 1
+        best = evaluate(self.table, state, self.level, self.dangers)
+        if best < WIN and state[0] and depth < self.level["depth"]:
+            for source, target in builds(self.table, state):
+                if self.nodes >= self.level["nodes"]:
+                    break
+                best = max(best, self.value(play(state, source, target), depth + 1))
+        self.memo[state] = best
+        return best
+
+
+def move_step(view, move):
+    """(source, target) of a legal build move in the plan model."""
+    centre = view["centre"]
+    target = NEW if move["pile"] == NEW else len(centre[move["pile"]]["cards"])
+    if move["from"] == "payoff":
+        return "payoff", target
+    if move["from"] == "discard":
+        return ("discard", move["discard"]), target
+    return ("hand", rank(move["card"])), target
+
+
+def best_discard_move(view, moves):
+    seat = view["seat"]
+    zones = view["zones"]
+    piles = [zones[f"discard{seat}_{d}"] for d in range(4)]
+    empty = sum(1 for p in piles if not p)
+    best, best_v = None, None
+    for m in moves:
+        top = None if m["pile"] == NEW else rank(piles[m["pile"]][-1])
+        v = discard_value(rank(m["card"]), top, empty)
+        if best_v is None or v > best_v:
+            best, best_v = m, v
+    return best
+
+
+def close_turn(view, legal):
+    discards = [m for m in legal if m["type"] == "discard"]
+    if discards:
+        return best_discard_move(view, discards)
+    return next(m for m in legal if m["type"] == "end_turn")
+
+
+def choose_easy(view, rng):
+    legal = view["legal_moves"]
+    for m in legal:
+        if m["type"] == "build" and m["from"] == "payoff":
+            return m
+    from_hand = [m for m in legal if m["type"] == "build" and m["from"] == "hand" and m["card"][0] != "K"]
+    if from_hand and rng.below(2) == 0:
+        return from_hand[rng.below(len(from_hand))]
+    return close_turn(view, legal)
+
+
+def choose_planned(view, level):
+    legal = view["legal_moves"]
+    table = Table(view)
+    search = Search(table, level)
+    root = table.root()
+    build_moves = [m for m in legal if m["type"] == "build"]
+    payoff_moves = [m for m in build_moves if m["from"] == "payoff"]
+    candidates = payoff_moves or build_moves
+    best, best_v = None, None
+    for m in candidates:
+        v = search.value(play(root, *move_step(view, m)), 1)
+        if best_v is None or v > best_v:
+            best, best_v = m, v
+    if payoff_moves:
+        return best
+    stop = evaluate(table, root, level, search.dangers)
+    if best is not None and best_v > stop + 1e-9:
+        return best
+    return close_turn(view, legal)
+
+
+def choose_move(view, level, rng):
+    if level == "easy":
+        return choose_easy(view, rng)
+    return choose_planned(view, LEVELS[level])

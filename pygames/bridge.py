@@ -1,0 +1,143 @@
+"""The thin JSON API the web worker calls: ``call(method, args_json) -> result_json``.
+
+It holds the one game of the page and the seat of the person at the table; everything it returns is
+that seat's view (plus what the page needs: the share link, a save, whether undo is possible).
+Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, never an exception.
+"""
+
+import json
+
+from . import __version__, ai, from_json, links, new_game
+from .engine import Game
+from .games import GAME_IDS, available, game_class
+
+_session = {"game": None, "seat": 0}
+
+
+def _game():
+    game = _session["game"]
+    if game is None:
+        raise ValueError("no game is open")
+    return game
+
+
+def _state(game=None):
+    game = game or _game()
+    seat = _session["seat"]
+    return {
+        "view": game.view(seat),
+        "seat": seat,
+        "link": links.encode(game),
+        "save": game.to_json(),
+        "can_undo": _undo_point(game) is not None,
+    }
+
+
+def _undo_point(game):
+    """How many moves to keep so the person is back at their last decision (None: nothing to undo)."""
+    seat = _session["seat"]
+    for i in range(len(game.movers) - 1, -1, -1):
+        if game.movers[i] == seat:
+            return i
+    return None
+
+
+def _rebuild(game, keep):
+    fresh = type(game)(players=game.players, options=game.options, seed=game.seed)
+    fresh.replay(game.history[:keep])
+    return fresh
+
+
+def info(_args):
+    games = []
+    for game_id in GAME_IDS:
+        entry = {"id": game_id, "available": game_id in available()}
+        if entry["available"]:
+            cls = game_class(game_id)
+            entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
+                         options={k: list(v) for k, v in cls.OPTIONS.items()})
+        games.append(entry)
+    return {"version": __version__, "games": games, "levels": list(ai.LEVELS)}
+
+
+def new(args):
+    game = new_game(args["game"], seed=args.get("seed"), players=args.get("players"),
+                    options=args.get("options"))
+    _session.update(game=game, seat=args.get("seat", 0))
+    return _state()
+
+
+def state(_args):
+    return _state()
+
+
+def view(args):
+    """Any seat's view (the page asks for the bots' seats when it runs them)."""
+    return _game().view(args.get("seat"))
+
+
+def play(args):
+    game = _game()
+    game.play(args["move"])
+    return _state()
+
+
+def bot(args):
+    """Let the bot of the seat to act choose and play one move."""
+    game = _game()
+    seat = game.current_player
+    if seat is None:
+        raise ValueError("the match is over")
+    move = ai.choose_move(game.view(seat), level=args.get("level", "normal"),
+                          seed=args.get("seed", game.seed * 1009 + len(game.history)))
+    game.play(move)
+    return {"move": move, "seat": seat, "state": _state()}
+
+
+def undo(_args):
+    game = _game()
+    keep = _undo_point(game)
+    if keep is None:
+        raise ValueError("there is nothing to undo")
+    _session["game"] = _rebuild(game, keep)
+    return _state()
+
+
+def open_link(args):
+    game = links.decode(args["fragment"])
+    _session.update(game=game, seat=args.get("seat", 0))
+    return _state()
+
+
+def load(args):
+    game = from_json(args["save"])
+    _session.update(game=game, seat=args.get("seat", 0))
+    return _state()
+
+
+def query(args):
+    """A game's own helper for the front end (e.g. 'does this selection form a meld?')."""
+    cls = game_class(args["game"])
+    fn = getattr(cls, "QUERIES", {}).get(args["name"])
+    if fn is None:
+        raise ValueError(f"{cls.TITLE} has no query {args['name']!r}")
+    return fn(*args.get("args", []))
+
+
+METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query)}
+
+
+def call(method, args_json="{}"):
+    try:
+        fn = METHODS[method]
+    except KeyError:
+        return json.dumps({"ok": False, "error": f"unknown method {method!r}"})
+    try:
+        args = json.loads(args_json or "{}")
+        return json.dumps({"ok": True, "result": fn(args)})
+    except (ValueError, KeyError, TypeError) as e:
+        message = str(e) if not isinstance(e, KeyError) else f"missing argument {e}"
+        return json.dumps({"ok": False, "error": message, "kind": type(e).__name__})
+
+
+__all__ = ["call", "METHODS", "Game"]

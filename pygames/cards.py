@@ -1,0 +1,83 @@
+"""Card codes, decks and the one seeded random generator every game draws its chance from.
+
+A card code is rank + suit: ranks ``A 2 3 4 5 6 7 8 9 T J Q K``, suits ``S H D C`` ("QS", "TD").
+Internally a card is an int ``suit * 13 + rank_index`` (rank_index 0 = Ace ... 12 = King), so the hot
+paths of the games work on ints and tuples; codes appear only at the API edge.
+"""
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+HIDDEN = "??"
+
+CODES = tuple(r + s for s in SUITS for r in RANKS)   # card id -> code
+IDS = {c: i for i, c in enumerate(CODES)}            # code -> card id
+
+
+def code(card_id):
+    return CODES[card_id]
+
+
+def card_id(card_code):
+    try:
+        return IDS[card_code]
+    except (KeyError, TypeError):
+        raise ValueError(f"{card_code!r} is not a card code (rank A23456789TJQK + suit SHDC, e.g. 'QS')")
+
+
+def rank_of(card_id):
+    """0 = Ace, 1 = Two ... 12 = King."""
+    return card_id % 13
+
+
+def suit_of(card_id):
+    """0 = spades, 1 = hearts, 2 = diamonds, 3 = clubs."""
+    return card_id // 13
+
+
+def deck_ids(decks=1):
+    """Card ids of ``decks`` standard 52-card decks, in a fixed order (shuffle it with an Rng)."""
+    return list(range(52)) * decks
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: small, fast and fully specified, so a seed gives the same stream in CPython and
+    Pyodide whatever their ``random`` module does. Its whole state is one int (``state``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed=0):
+        self.state = int(seed) & _MASK64
+
+    def next64(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        """A uniform int in [0, n), by rejection so there is no modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items):
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def random(self):
+        return (self.next64() >> 11) / float(1 << 53)

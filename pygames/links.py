@@ -1,0 +1,115 @@
+"""Share links: the URL fragment ``<game>?p=<players>&o=<options>&s=<seed>&n=<move count>&m=<moves>``.
+
+Moves are recorded as indexes into the legal-move list at each step, each written with just as many
+base-64 (URL-safe) digits as that list needs - a forced move costs nothing. ``o`` lists only options
+that differ from the defaults, as ``name.value`` pairs joined by ``,``. A link with only a seed deals
+that exact deal afresh (a challenge).
+"""
+
+from urllib.parse import parse_qsl
+
+from .games import game_class
+
+DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_VALUE = {c: i for i, c in enumerate(DIGITS)}
+
+
+class BadLink(ValueError):
+    """A share link that cannot be opened; the message says why."""
+
+
+def _width(n):
+    """Digits needed to write an index below n (0 when there is a single choice)."""
+    width, span = 0, 1
+    while span < n:
+        width, span = width + 1, span * 64
+    return width
+
+
+def _write(index, width):
+    out = []
+    for _ in range(width):
+        out.append(DIGITS[index % 64])
+        index //= 64
+    return "".join(reversed(out))
+
+
+def _option_token(value):
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def encode(game, moves=True):
+    """The fragment (without '#') that reopens ``game`` at its position (``moves=False``: the deal afresh)."""
+    parts = [f"p={game.players}"]
+    changed = [f"{k}.{_option_token(v)}" for k, v in game.options.items()
+               if v != game.OPTIONS[k][0]]
+    if changed:
+        parts.append("o=" + ",".join(changed))
+    parts.append(f"s={game.seed}")
+    if moves and game.history:
+        parts.append(f"n={len(game.history)}")
+        parts.append("m=" + "".join(_write(i, _width(n)) for i, n in game.move_choices))
+    return f"{game.GAME_ID}?" + "&".join(parts)
+
+
+def _parse_options(cls, text):
+    options = {}
+    for pair in filter(None, text.split(",")):
+        name, _, token = pair.partition(".")
+        if name not in cls.OPTIONS:
+            raise BadLink(f"the link names an option {name!r} that {cls.TITLE} does not have")
+        for allowed in cls.OPTIONS[name]:
+            if _option_token(allowed) == token:
+                options[name] = allowed
+                break
+        else:
+            raise BadLink(f"the link's {name!r} option value {token!r} is not one {cls.TITLE} allows")
+    return options
+
+
+def decode(fragment):
+    """The game a fragment describes, replayed to its position. BadLink says what is wrong."""
+    if not isinstance(fragment, str) or not fragment.strip("#"):
+        raise BadLink("the link is empty")
+    game_id, _, query = fragment.lstrip("#").partition("?")
+    try:
+        cls = game_class(game_id)
+    except ValueError as e:
+        raise BadLink(f"the link names no playable game: {e}") from None
+    fields = dict(parse_qsl(query, keep_blank_values=True))
+    players = None
+    if "p" in fields:
+        if not fields["p"].isdigit():
+            raise BadLink(f"the link's player count {fields['p']!r} is not a number")
+        players = int(fields["p"])
+    options = _parse_options(cls, fields.get("o", ""))
+    if "s" not in fields or not fields["s"].isdigit() or len(fields["s"]) > 20:
+        raise BadLink("the link has no valid seed (s=<number>)")
+    try:
+        game = cls(players=players, options=options, seed=int(fields["s"]))
+    except ValueError as e:
+        raise BadLink(f"the link's settings are not allowed: {e}") from None
+    count = fields.get("n", "0")
+    if not count.isdigit() or len(count) > 7:
+        raise BadLink(f"the link's move count {count!r} is not a number")
+    digits, pos = fields.get("m", ""), 0
+    for step in range(int(count)):
+        legal = game.legal_moves()
+        if not legal:
+            raise BadLink(f"the link has moves after the end of the game (move {step + 1})")
+        width = _width(len(legal))
+        chunk = digits[pos:pos + width]
+        if len(chunk) < width or any(c not in _VALUE for c in chunk):
+            raise BadLink(f"the link's move list is cut short or garbled at move {step + 1}")
+        index = 0
+        for c in chunk:
+            index = index * 64 + _VALUE[c]
+        if index >= len(legal):
+            raise BadLink(f"the link's move {step + 1} is not a legal move in that position")
+        game.play(legal[index])
+        pos += width
+    if pos != len(digits):
+        raise BadLink("the link's move list is longer than its move count")
+    return game

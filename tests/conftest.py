@@ -1,0 +1,128 @@
+"""Shared fixtures: the built site on a local server, and headless Chromium pages that open it.
+
+Browser tests (any test using `site`, `browser`, `page` or `app`) are marked `browser`
+automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
+
+    site                        session: base URL of dist/ served on localhost (a str ending in "/";
+                                site.server is the build.SiteServer: .request_log, .fail_paths)
+    browser                     session: a Playwright (sync API) Chromium Browser
+    page                        function: a Page in a fresh browser context; page.console_errors
+                                lists console errors and uncaught page errors; a test that leaves
+                                any fails, unless marked @pytest.mark.allow_console_errors
+    app                         function: `page` with index.html open and ready
+    open_app(page, site, fragment="", timeout=60_000)
+                                plain function (from conftest import open_app): go to
+                                index.html#fragment, wait for <html data-state="ready">; fails with
+                                the app's message on data-state="error" (message in data-error)
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
+
+BROWSER_FIXTURES = {"site", "browser", "page", "app"}
+READY_TIMEOUT_MS = 60_000
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
+    config.addinivalue_line("markers", "allow_console_errors: the test expects console errors")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def dist():
+    """dist/, built from the current sources (rebuilt here only if it is missing or stale)."""
+    build.ensure_built()
+    if not (build.DIST / "build-info.json").exists():
+        pytest.fail("dist/build-info.json is missing after the build: run `python3 build.py build`")
+    return build.DIST
+
+
+class SiteURL(str):
+    """The site's base URL; .server is the running build.SiteServer."""
+    server = None
+
+
+@pytest.fixture(scope="session")
+def site(dist):
+    with build.serving(dist) as server:
+        url = SiteURL(server.url)
+        url.server = server
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: run `python3 build.py test` (it sets up .venv)")
+    with sync_playwright() as p:
+        try:
+            chromium = build.launch_chromium(p)
+        except RuntimeError as e:
+            pytest.fail(str(e))
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.console_errors = errors
+
+    def on_console(message):
+        if message.type == "error":
+            where = message.location or {}
+            errors.append(f"console.error: {message.text} ({where.get('url', '')}:{where.get('lineNumber', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    yield page
+    context.close()
+    if errors and not request.node.get_closest_marker("allow_console_errors"):
+        pytest.fail("console errors on the page:\n  " + "\n  ".join(errors), pytrace=False)
+
+
+def wait_ready(page, timeout=READY_TIMEOUT_MS):
+    """Wait for <html data-state> to become "ready"; fail with the page's message on "error"."""
+    try:
+        page.wait_for_function(
+            "['ready', 'error'].includes(document.documentElement.dataset.state)", timeout=timeout)
+    except Exception as e:  # playwright's TimeoutError
+        state = page.evaluate("document.documentElement.dataset.state")
+        errors = getattr(page, "console_errors", [])
+        pytest.fail(f"{page.url} not ready after {timeout / 1000:.0f} s (data-state={state!r}): "
+                    f"{type(e).__name__}; console errors: {errors}", pytrace=False)
+    state, message = page.evaluate(
+        "[document.documentElement.dataset.state, document.documentElement.dataset.error"
+        " || document.body.innerText.slice(0, 500)]")
+    if state != "ready":
+        pytest.fail(f"{page.url} failed to load: {message}", pytrace=False)
+    return page
+
+
+def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
+    """Open index.html#fragment and wait until the app says it is ready."""
+    page.goto(f"{site}index.html" + (f"#{fragment.lstrip('#')}" if fragment else ""))
+    return wait_ready(page, timeout)
+
+
+@pytest.fixture
+def app(page, site):
+    return open_app(page, site)

@@ -1,0 +1,75 @@
+"""Property checks shared by every game's tests: play seeded random matches and check, at every step,
+card conservation, legal moves until the end, refusal of illegal moves with the state untouched, JSON
+round trip, link replay and that no seat's view shows a card it may not see."""
+
+import json
+from collections import Counter
+
+import pygames
+from pygames.cards import HIDDEN, Rng
+
+
+def all_cards(view):
+    return Counter(c for cards in view["zones"].values() for c in cards)
+
+
+def check_view_secrecy(game, secret):
+    """Each seat's view has the full view's zones and counts, tells no lies, and hides what
+    ``secret(game, seat)`` names: ``(zone, index)`` pairs, index None = the whole zone."""
+    full = game.view(None)["zones"]
+    for seat in range(game.players):
+        zones = game.view(seat)["zones"]
+        assert set(zones) == set(full), (seat, set(zones) ^ set(full))
+        for name, cards in zones.items():
+            assert len(cards) == len(full[name]), (seat, name)
+            for shown, true in zip(cards, full[name]):
+                assert shown in (HIDDEN, true), (seat, name, shown, true)
+        for name, index in secret(game, seat):
+            hidden = zones[name] if index is None else [zones[name][index]]
+            assert all(c == HIDDEN for c in hidden), (seat, name, index, hidden)
+
+
+def state_key(game):
+    return json.dumps(game.view(None), sort_keys=True)
+
+
+def play_random_match(game_id, seed, players=None, options=None, secret=None, max_moves=100000,
+                      check_every=1, link_every=0, bad_moves=()):
+    """Play one random match to its end, checking the properties. Returns the finished game."""
+    game = pygames.new_game(game_id, seed=seed, players=players, options=options)
+    expected = all_cards(game.view(None))
+    rng = Rng(seed * 7919 + 1)
+    for step in range(max_moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        assert legal, f"no legal move at step {step} but the match is not over"
+        assert game.current_player is not None
+        if step % check_every == 0:
+            assert all_cards(game.view(None)) == expected, "cards were created or lost"
+            if secret is not None:
+                check_view_secrecy(game, secret)
+            before = state_key(game)
+            for bad in bad_moves:
+                if bad in legal:
+                    continue
+                try:
+                    game.play(bad)
+                except pygames.IllegalMove:
+                    pass
+                else:
+                    raise AssertionError(f"illegal move {bad} was accepted")
+                assert state_key(game) == before, "a refused move changed the state"
+            copy = pygames.from_json(game.to_json())
+            assert state_key(copy) == before, "JSON round trip changed the state"
+        if link_every and step % link_every == 0:
+            again = pygames.links.decode(pygames.links.encode(game))
+            assert state_key(again) == state_key(game), "link replay changed the state"
+        game.play(legal[rng.below(len(legal))])
+    else:
+        raise AssertionError("the match did not end")
+    assert game.current_player is None and game.legal_moves() == []
+    assert all_cards(game.view(None)) == expected
+    again = pygames.links.decode(pygames.links.encode(game))
+    assert state_key(again) == state_key(game)
+    return game

@@ -1,0 +1,88 @@
+"""The built site: pinned runtime, patched lock, the engine wheel, nothing fetched from elsewhere."""
+
+import hashlib
+import json
+import re
+import zipfile
+
+import build
+import pygames
+
+
+def sha256(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def info(dist):
+    return json.loads((dist / "build-info.json").read_text())
+
+
+def test_dist_has_the_pinned_pyodide_runtime(dist):
+    assert info(dist)["pyodide"] == build.PYODIDE_VERSION == "314.0.7"
+    runtime = dist / "pyodide"
+    for name in build.RUNTIME_FILES:
+        assert (runtime / name).is_file(), name
+    assert f'"{build.PYODIDE_VERSION}"' in (runtime / "pyodide.mjs").read_text()
+    assert (runtime / "pyodide.asm.wasm").read_bytes()[:4] == b"\0asm"
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14.")
+    for rel, size in info(dist)["runtime_bytes"].items():
+        assert (dist / rel).stat().st_size == size, rel
+
+
+def test_lock_points_at_the_shipped_micropip_wheel(dist):
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    wheel = dist / "pyodide" / entry["file_name"]
+    assert wheel.name == f"micropip-{build.MICROPIP_VERSION}-py3-none-any.whl"
+    assert entry["sha256"] == sha256(wheel) == build.MICROPIP_SHA256
+    for name, package in lock["packages"].items():  # nothing in the lock that the site lacks
+        assert (dist / "pyodide" / package["file_name"]).is_file(), name
+
+
+def test_engine_wheel_is_built_and_named_in_build_info(dist):
+    data = info(dist)
+    wheel = dist / data["wheel"]
+    assert data["wheel"] == f"wheels/pygames-{pygames.__version__}-py3-none-any.whl"
+    assert wheel.is_file()
+    assert data["wheel_sha256"] == sha256(wheel)
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        metadata = z.read(f"pygames-{pygames.__version__}.dist-info/METADATA").decode()
+    assert "pygames/__init__.py" in names
+    requires = [line for line in metadata.splitlines()
+                if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert not requires, requires  # standard library only: installs in Pyodide with deps=False
+
+
+def test_dist_is_web_plus_runtime(dist):
+    for f in build.tree_files(build.WEB):
+        rel = f.relative_to(build.WEB)
+        assert (dist / rel).read_bytes() == f.read_bytes(), rel
+    assert (dist / ".nojekyll").exists()
+    assert info(dist)["inputs"] == build.inputs_digest(), "dist/ is stale"
+
+
+# http(s) or protocol-relative URLs, and root-absolute paths in the places a browser loads from
+EXTERNAL = re.compile(r"""(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}""", re.I)
+ALLOWED = re.compile(r"https?://www\.w3\.org/")  # XML namespaces (createElementNS), not fetched
+ROOT_ABSOLUTE = re.compile(
+    r"""(?:\b(?:src|href|action|poster)\s*=\s*["']|\bimport\s*\(?\s*["']|\bfrom\s+["']|"""
+    r"""\b(?:fetch|Worker|URL|importScripts)\s*\(\s*["']|url\(\s*["']?)/(?!/)""", re.I)
+
+
+def test_site_loads_nothing_from_elsewhere(dist):
+    """The site's own files (web/) use relative URLs only: no CDN, works under any sub-path."""
+    problems = []
+    for f in build.tree_files(build.WEB, {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"}):
+        text = (dist / f.relative_to(build.WEB)).read_text(encoding="utf-8")
+        for n, line in enumerate(text.splitlines(), 1):
+            for m in EXTERNAL.finditer(line):
+                before = line[:m.start()]
+                if ALLOWED.match(line, m.start()) or before.rstrip().endswith(("//", "*")) \
+                        or before.lstrip().startswith(("//", "*", "/*")):
+                    continue  # a namespace, or a comment
+                problems.append(f"{f.relative_to(build.WEB)}:{n}: external URL {m.group(0)!r}")
+            if ROOT_ABSOLUTE.search(line):
+                problems.append(f"{f.relative_to(build.WEB)}:{n}: root-absolute URL: {line.strip()[:120]}")
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,427 @@
+// The page: loads the engine in a worker, keeps one game, paces the bots, and lets the game's layout
+// draw the table. Rules are never decided here: every legal move comes from the engine.
+
+import { startEngine } from "./engine.js";
+import { LAYOUTS } from "./games/index.js";
+import { enableDrag } from "./drag.js";
+import * as store from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const SPEEDS = { slow: 1400, normal: 800, fast: 350, instant: 0 };
+const SPEED_NAMES = { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" };
+const LEVEL_NAMES = { random: "Random", easy: "Easy", normal: "Normal", hard: "Hard" };
+
+const app = {
+  engine: null,
+  info: null,
+  gameId: null,
+  layout: null,
+  state: null,       // what the bridge returned: {view, seat, link, save, can_undo}
+  selected: null,    // source key picked by the person
+  hold: null,        // what the layout keeps on show for a moment (a finished trick)
+  busy: false,       // bots are moving or a pause is running
+  generation: 0,     // bumps on every new game / undo, so a running bot loop stops
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- loading ---------------------------------------------------------------------------------
+function showProgress(fraction, text) {
+  const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+  $("progress-fill").style.width = `${pct}%`;
+  document.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
+  if (text) $("progress-text").textContent = text;
+}
+
+function fail(message) {
+  root.dataset.state = "error";
+  $("loader").hidden = false;
+  $("loader").classList.add("failed");
+  document.querySelector(".loader-title").textContent = "The games could not load";
+  $("progress-text").textContent = message;
+}
+
+async function boot() {
+  showProgress(0.02, "Starting the game engine…");
+  app.engine = startEngine({ onProgress: showProgress });
+  try {
+    app.info = await app.engine.ready;
+  } catch (err) {
+    fail(`${err.message} Reload the page to try again.`);
+    return;
+  }
+  const playable = app.info.games.filter((g) => g.available && LAYOUTS[g.id]);
+  const picker = $("game-picker");
+  picker.innerHTML = "";
+  for (const g of playable) picker.add(new Option(g.title, g.id));
+  picker.disabled = false;
+  wireControls();
+  await openStart(playable);
+  $("loader").hidden = true;
+  $("table").hidden = false;
+  for (const id of ["btn-new", "btn-share", "btn-settings"]) $(id).disabled = false;
+  render();
+  root.dataset.state = "ready";
+  runBots();
+}
+
+async function openStart(playable) {
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  const fallback = store.lastGame() || playable[0].id;
+  if (fragment) {
+    const gameId = fragment.split("?")[0];
+    try {
+      await loadState(gameId, () => app.engine.call("open_link", { fragment }));
+      return;
+    } catch (err) {
+      const known = playable.some((g) => g.id === gameId) ? gameId : fallback;
+      notice(`This link could not be opened: ${err.message}. A fresh game was dealt instead.`);
+      await newGame(known);
+      return;
+    }
+  }
+  await resumeOrNew(fallback);
+}
+
+async function resumeOrNew(gameId) {
+  const saved = store.loadSave(gameId);
+  if (saved) {
+    try {
+      await loadState(gameId, () => app.engine.call("load", { save: saved }));
+      return;
+    } catch (err) {
+      store.dropSave(gameId);
+      notice(`Your saved ${gameTitle(gameId)} game could not be restored (${err.message}). A fresh game was dealt instead.`);
+    }
+  }
+  await newGame(gameId);
+}
+
+// ---- game lifecycle --------------------------------------------------------------------------
+function gameTitle(id) {
+  return app.info.games.find((g) => g.id === id)?.title || id;
+}
+
+async function loadState(gameId, request) {
+  const state = await request();
+  setGame(state.view.game);
+  adopt(state);
+}
+
+function setGame(gameId) {
+  app.gameId = gameId;
+  app.layout = LAYOUTS[gameId];
+  app.generation += 1;
+  app.selected = null;
+  app.hold = null;
+  app.busy = false;
+  app.previous = null;
+  $("game-picker").value = gameId;
+  store.setLastGame(gameId);
+  document.title = `${app.layout.title} — pygames`;
+}
+
+async function newGame(gameId, { seed } = {}) {
+  const settings = store.settings(gameId);
+  const state = await app.engine.call("new", {
+    game: gameId, players: settings.players ?? null, options: settings.options || {},
+    seed: seed ?? Math.floor(Math.random() * 2 ** 31),
+  });
+  setGame(gameId);
+  adopt(state);
+}
+
+function adopt(state) {
+  app.state = state;
+  app.selected = null;
+  store.saveGame(app.gameId, state.save);
+  history.replaceState(null, "", `#${state.link}`);
+}
+
+function myTurn() {
+  const v = app.state?.view;
+  return v && !v.is_over && v.current_player === app.state.seat;
+}
+
+async function act(move) {
+  if (app.busy || !myTurn()) return;
+  const gen = app.generation;
+  app.busy = true;
+  try {
+    const prev = app.state.view;
+    const state = await app.engine.call("play", { move });
+    if (gen !== app.generation) return;
+    adopt(state);
+    await afterMove(prev, gen);
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    if (gen === app.generation) app.busy = false;
+  }
+  render();
+  runBots();
+}
+
+/** After any move: hold a finished trick on show, then the end-of-deal summary. */
+async function afterMove(prev, gen) {
+  const view = app.state.view;
+  const hold = app.layout.holdAfter?.(prev, view);
+  if (hold) {
+    app.hold = hold;
+    render();
+    await sleep(hold.ms * speedFactor());
+    if (gen !== app.generation) return;
+    app.hold = null;
+  }
+  render();
+  const summary = app.layout.summary?.(prev, view, context());
+  if (summary) await showSummary(summary);
+}
+
+function speedFactor() {
+  return SPEEDS[store.settings(app.gameId).speed || "normal"] / SPEEDS.normal;
+}
+
+async function runBots() {
+  const gen = app.generation;
+  if (app.busy) return;
+  app.busy = true;
+  try {
+    while (gen === app.generation) {
+      const view = app.state.view;
+      if (view.is_over || view.current_player === app.state.seat) break;
+      render();
+      await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"]);
+      if (gen !== app.generation) return;
+      const level = store.settings(app.gameId).level || "normal";
+      const prev = app.state.view;
+      const res = await app.engine.call("bot", { level });
+      if (gen !== app.generation) return;
+      app.lastBotMove = { seat: res.seat, move: res.move };
+      adopt(res.state);
+      await afterMove(prev, gen);
+    }
+  } catch (err) {
+    if (gen === app.generation) toast(`A bot could not move: ${err.message}`);
+  } finally {
+    if (gen === app.generation) app.busy = false;
+  }
+  if (gen === app.generation) render();
+}
+
+async function undo() {
+  if (!app.state?.can_undo) return;
+  app.generation += 1;
+  app.busy = false;
+  app.hold = null;
+  try {
+    adopt(await app.engine.call("undo"));
+  } catch (err) {
+    toast(err.message);
+  }
+  render();
+  runBots();
+}
+
+// ---- drawing ---------------------------------------------------------------------------------
+function context() {
+  const state = app.state;
+  const view = state.view;
+  const legal = myTurn() && !app.busy ? view.legal_moves : [];
+  const layout = app.layout;
+  const bySource = new Map();
+  for (const move of legal) {
+    const source = layout.sourceOf?.(move);
+    if (source == null) continue;
+    if (!bySource.has(source)) bySource.set(source, []);
+    bySource.get(source).push(move);
+  }
+  const selectedMoves = app.selected ? bySource.get(app.selected) || [] : [];
+  const targets = new Set(selectedMoves.map((m) => layout.targetOf?.(m)).filter((t) => t != null));
+  return {
+    view, seat: state.seat, legal, myTurn: myTurn(), busy: app.busy, hold: app.hold,
+    selected: app.selected, sources: bySource, targets,
+    settings: store.settings(app.gameId), info: app.info.games.find((g) => g.id === app.gameId),
+    lastBotMove: app.lastBotMove,
+    play: (move) => act(move),
+    rerender: () => render(),
+  };
+}
+
+function render() {
+  if (!app.state) return;
+  const ctx = context();
+  app.layout.render($("table"), ctx);
+  $("status").textContent = app.layout.status(ctx);
+  $("btn-undo").disabled = !app.state.can_undo;
+  $("table").classList.toggle("waiting", !ctx.myTurn || app.busy);
+}
+
+function pickSource(source) {
+  const ctx = context();
+  const moves = ctx.sources.get(source);
+  if (!moves) return;
+  const targets = new Set(moves.map((m) => app.layout.targetOf?.(m)));
+  if (moves.length === 1 && (targets.size <= 1 && app.layout.playOnPick?.(moves[0]) !== false)) {
+    act(moves[0]);
+    return;
+  }
+  app.selected = app.selected === source ? null : source;
+  render();
+}
+
+function dropOn(target, source = app.selected) {
+  const moves = context().sources.get(source) || [];
+  const move = moves.find((m) => app.layout.targetOf?.(m) === target);
+  if (move) act(move);
+}
+
+// ---- controls --------------------------------------------------------------------------------
+function wireControls() {
+  const table = $("table");
+  table.addEventListener("click", (event) => {
+    if (Date.now() - Number(table.dataset.dragEnd || 0) < 250) return;
+    const moveEl = event.target.closest("[data-move]");
+    if (moveEl && !moveEl.disabled) return act(JSON.parse(moveEl.dataset.move));
+    const targetEl = event.target.closest("[data-target]");
+    if (targetEl && app.selected && context().targets.has(targetEl.dataset.target)) return dropOn(targetEl.dataset.target);
+    const sourceEl = event.target.closest("[data-source][data-legal='true']");
+    if (sourceEl) return pickSource(sourceEl.dataset.source);
+    if (app.selected) { app.selected = null; render(); }
+  });
+  enableDrag(table, {
+    canDrag: (source) => context().sources.has(source),
+    targetsFor: (source) => new Set((context().sources.get(source) || []).map((m) => app.layout.targetOf?.(m))),
+    onDrop: (source, target) => dropOn(target, source),
+  });
+  $("game-picker").addEventListener("change", async (e) => {
+    try { await resumeOrNew(e.target.value); } catch (err) { toast(err.message); }
+    render(); runBots();
+  });
+  $("btn-new").addEventListener("click", async () => { await newGame(app.gameId); render(); runBots(); });
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-share").addEventListener("click", share);
+  $("btn-rules").addEventListener("click", showRules);
+  $("btn-settings").addEventListener("click", showSettings);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", async () => {
+    const fragment = decodeURIComponent(location.hash.slice(1));
+    if (!fragment || fragment === app.state?.link) return;
+    try {
+      await loadState(fragment.split("?")[0], () => app.engine.call("open_link", { fragment }));
+    } catch (err) {
+      notice(`This link could not be opened: ${err.message}.`);
+      history.replaceState(null, "", `#${app.state.link}`);
+    }
+    render(); runBots();
+  });
+}
+
+function onKey(event) {
+  if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  const key = event.key.toLowerCase();
+  if (key === "u") return undo();
+  if (key === "r") return showRules();
+  if (key === "escape" && app.selected) { app.selected = null; return render(); }
+  if (key === "arrowleft" || key === "arrowright") {
+    const items = [...$("table").querySelectorAll("[data-legal='true']")];
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    const next = key === "arrowright" ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
+    items[at < 0 ? 0 : next].focus();
+    event.preventDefault();
+  }
+}
+
+async function share() {
+  const url = `${location.origin}${location.pathname}#${app.state.link}`;
+  $("btn-share").dataset.link = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    toast("Link copied: anyone who opens it sees this game at this point.");
+  } catch {
+    toast(`Copy this link: ${url}`, 8000);
+  }
+}
+
+function showRules() {
+  const layout = app.layout || Object.values(LAYOUTS)[0];
+  $("rules-body").innerHTML = layout.rules;
+  $("dlg-rules").showModal();
+}
+
+function showSettings() {
+  const info = app.info.games.find((g) => g.id === app.gameId);
+  const current = store.settings(app.gameId);
+  const fields = [];
+  const select = (name, label, values, chosen, labels = {}) =>
+    `<label>${label}<select name="${name}">${values.map((v) =>
+      `<option value='${JSON.stringify(v)}' ${JSON.stringify(v) === JSON.stringify(chosen) ? "selected" : ""}>${labels[JSON.stringify(v)] ?? v}</option>`).join("")}</select></label>`;
+  fields.push(select("level", "Bots", app.info.levels, current.level || "normal", Object.fromEntries(
+    Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
+  fields.push(select("speed", "Bot speed", Object.keys(SPEEDS), current.speed || "normal", Object.fromEntries(
+    Object.entries(SPEED_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
+  if (info.players.length > 1) fields.push(select("players", "Players", info.players, current.players ?? info.default_players));
+  const optionLabels = app.layout.optionLabels || {};
+  for (const [name, values] of Object.entries(info.options)) {
+    const spec = optionLabels[name] || {};
+    fields.push(select(`option:${name}`, spec.label || name, values, current.options?.[name] ?? values[0], spec.values || {}));
+  }
+  $("settings-fields").innerHTML = fields.join("");
+  const dlg = $("dlg-settings");
+  dlg.onclose = async () => {
+    if (dlg.returnValue !== "apply") return;
+    const form = new FormData($("settings-form"));
+    const next = { options: {} };
+    for (const [key, raw] of form.entries()) {
+      const value = JSON.parse(raw);
+      if (key.startsWith("option:")) next.options[key.slice(7)] = value;
+      else next[key] = value;
+    }
+    store.setSettings(app.gameId, next);
+    await newGame(app.gameId);
+    render(); runBots();
+  };
+  dlg.returnValue = "";
+  dlg.showModal();
+}
+
+function showSummary({ title, html, button }) {
+  $("summary-body").innerHTML = `<h2>${title}</h2>${html}`;
+  $("summary-ok").textContent = button || "Continue";
+  const dlg = $("dlg-summary");
+  return new Promise((resolve) => {
+    dlg.onclose = () => resolve();
+    dlg.showModal();
+    $("summary-ok").focus();
+  });
+}
+
+let toastTimer = null;
+function toast(text, ms = 3500) {
+  const el = $("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+}
+
+function notice(text) {
+  const el = $("notice");
+  el.innerHTML = "";
+  const span = document.createElement("span");
+  span.textContent = text;
+  const close = document.createElement("button");
+  close.textContent = "×";
+  close.setAttribute("aria-label", "Dismiss");
+  close.onclick = () => { el.hidden = true; };
+  el.append(span, close);
+  el.hidden = false;
+}
+
+// test hook: lets browser tests ask the engine directly (e.g. to compare with CPython)
+window.pygames = { call: (method, args) => app.engine.call(method, args), app };
+
+boot().catch((err) => fail(err.message || String(err)));

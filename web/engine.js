@@ -1,0 +1,38 @@
+// The page's handle on the Python engine running in the Web Worker: one promise per call.
+
+export class EngineError extends Error {}
+
+export function startEngine({ onProgress }) {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let readyResolve, readyReject;
+  const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+
+  worker.onmessage = ({ data }) => {
+    if (data.type === "progress") return onProgress?.(data.fraction, data.text);
+    if (data.type === "ready") return readyResolve(data.info);
+    if (data.type === "error") return readyReject(new EngineError(data.message));
+    const entry = pending.get(data.id);
+    if (!entry) return;
+    pending.delete(data.id);
+    if (data.ok) entry.resolve(data.result);
+    else entry.reject(new EngineError(data.error));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    const err = new EngineError(event.message || "The game engine stopped unexpectedly.");
+    readyReject(err);
+    for (const entry of pending.values()) entry.reject(err);
+    pending.clear();
+  };
+
+  function call(method, args = {}) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, args });
+    });
+  }
+  return { ready, call };
+}

@@ -1,0 +1,36 @@
+// What the page keeps in localStorage: each game's save (to resume after a reload), its settings,
+// and the last game played. A broken or missing store never stops the page.
+
+const KEY = "pygames:";
+
+function read(name) {
+  try {
+    const raw = localStorage.getItem(KEY + name);
+    return raw == null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function write(name, value) {
+  try {
+    if (value == null) localStorage.removeItem(KEY + name);
+    else localStorage.setItem(KEY + name, JSON.stringify(value));
+  } catch {
+    /* storage full or disabled: the game goes on without saving */
+  }
+}
+
+export const loadSave = (gameId) => {
+  const save = read(`save:${gameId}`);
+  return typeof save === "string" ? save : null;
+};
+export const saveGame = (gameId, save) => write(`save:${gameId}`, save);
+export const dropSave = (gameId) => write(`save:${gameId}`, null);
+export const lastGame = () => read("last");
+export const setLastGame = (gameId) => write("last", gameId);
+export const settings = (gameId) => {
+  const s = read(`settings:${gameId}`);
+  return s && typeof s === "object" ? s : {};
+};
+export const setSettings = (gameId, value) => write(`settings:${gameId}`, value);
