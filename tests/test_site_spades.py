@@ -183,3 +183,35 @@ def test_phone_layout_fits_the_hand(browser, site):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     context.close()
+
+
+@pytest.mark.allow_console_errors
+def test_loading_failure_shows_an_error_state_with_a_message(page, site):
+    site.server.fail_paths.add("/pyodide/pyodide.asm.wasm")
+    try:
+        page.goto(f"{site}index.html")
+        page.wait_for_function("document.documentElement.dataset.state === 'error'", timeout=60_000)
+    finally:
+        site.server.fail_paths.discard("/pyodide/pyodide.asm.wasm")
+    assert page.locator("#loader").is_visible()
+    assert "could not load" in page.locator("#loader").inner_text()
+
+
+def test_keyboard_play_bids_and_plays_with_arrows_and_enter(page, site):
+    fast(page)
+    open_app(page, site, "spades?s=12")
+    page.wait_for_function(MY_TURN)
+    if page.locator(".bidding .bid-grid").count() == 0:       # double nil offer cannot happen in deal 1
+        pytest.fail("expected a bidding panel")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.pygames.app.state.view.bids[0] !== null")
+    assert call(page, "state")["view"]["bids"][0] == 2          # first arrow: "1", second: "2"
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    hand = call(page, "state")["view"]["zones"]["hand0"]
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in hand
+    page.keyboard.press("Enter")
+    page.wait_for_function("code => !window.pygames.app.state.view.zones.hand0.includes(code)", arg=focused)

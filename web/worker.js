@@ -15,11 +15,16 @@ function progress(fraction, text) {
   postMessage({ type: "progress", fraction, text });
 }
 
+// The readable part of an error: a Python traceback's last line says what went wrong.
+function reason(err) {
+  return String(err && err.message ? err.message : err).trim().split("\n").pop();
+}
+
 // Download the big runtime files ourselves, to report real progress (bytes received).
 async function download(sizes) {
   const files = Object.keys(sizes);
   const total = files.reduce((sum, f) => sum + sizes[f], 0);
-  const bodies = new Map(); // absolute URL -> Response init, for Pyodide's own request
+  const bodies = new Map(); // absolute URL -> the downloaded bytes and their type
   let received = 0;
   let shown = -1;
   await Promise.all(files.map(async (file) => {
@@ -93,11 +98,8 @@ async function load() {
     postMessage({ type: "ready", info: info.result, build });
   } catch (err) {
     call = null;
-    const detail = String(err && err.message ? err.message : err);
-    // A Python traceback's last line says what went wrong.
-    const last = detail.trim().split("\n").pop();
-    failure = `Could not ${stage}: ${last}`;
-    postMessage({ type: "error", message: failure, detail });
+    failure = `Could not ${stage}: ${reason(err)}`;
+    postMessage({ type: "error", message: failure, detail: String(err && err.message ? err.message : err) });
   }
   for (const request of waiting.splice(0)) answer(request);
 }
@@ -110,7 +112,7 @@ function answer({ id, method, args }) {
   try {
     postMessage({ id, ...JSON.parse(call(method, JSON.stringify(args ?? {}))) });
   } catch (err) {
-    postMessage({ id, ok: false, error: String(err && err.message ? err.message : err) });
+    postMessage({ id, ok: false, error: `The game engine failed: ${reason(err)}` });
   }
 }
 

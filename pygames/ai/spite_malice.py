@@ -5,8 +5,8 @@ normal: plans the turn: searches short sequences of builds (hand, discard tops, 
         model of the table, scoring pay-off cards played, Kings kept, cards shed, and a penalty for leaving
         the next player a pile that needs their pay-off card; then discards to keep its piles descending.
 hard:   the same search, deeper and wider, with a danger estimate for every opponent that counts the
-        cards they would need to bridge the gap (their discard tops help them), and the quality of the
-        closing discard folded into every plan.
+        cards they would need to bridge the gap (their discard piles help them), our own chance to
+        reach the pay-off card next turn, and the quality of the closing discard folded into every plan.
 """
 
 from ..cards import RANKS
@@ -21,8 +21,8 @@ BASE = dict(depth=6, nodes=600, bridge=False, all_opponents=False, plan_discard=
             shed_discard=1.0,     # a discard top played uncovers the card below
             shed_hand=0.4,
             danger=40.0,
-            bridge_chance=0.3,
-            opportunity=0.0)    # rough chance an opponent holds a given rank it needs
+            bridge_chance=0.3,    # rough chance a player holds a given rank it needs
+            opportunity=0.0)      # weight of our own chance to reach the pay-off card next turn
 LEVELS = {
     "normal": BASE,
     "hard": dict(BASE, depth=12, nodes=1500, bridge=True, all_opponents=True, plan_discard=True,

@@ -11,7 +11,7 @@ indexes are slot numbers. Moves have a tuple form ``(kind, source, discard index
 from ..cards import CODES, HIDDEN, RANKS, card_id, deck_ids, rank_of
 from ..engine import Game
 
-ACE, QUEEN, KING = 0, 11, 12
+ACE, KING = 0, 12
 COMPLETE = 12                      # cards on a finished pile: A..Q
 HAND_SIZE = 5
 DISCARD_PILES = 4
@@ -237,21 +237,18 @@ class SpiteMalice(Game):
         self._deal()
 
     def clone(self):
-        """A copy for search: list copies, no deep copy of anything immutable."""
+        """A copy for search: list copies, nothing deeper than the state needs."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():   # history, scores, stock, ... (one level)
+            if isinstance(value, list):
+                setattr(g, name, list(value))
         g.rng = type(self.rng)(0)
         g.rng.state = self.rng.state
         g.payoff = [list(p) for p in self.payoff]
         g.hands = [list(h) for h in self.hands]
         g.discards = [[list(p) for p in piles] for piles in self.discards]
         g.centre = [list(p) for p in self.centre]
-        g.completed = list(self.completed)
-        g.stock = list(self.stock)
-        g.match_scores = list(self.match_scores)
-        g.results = list(self.results)
-        g.history = list(self.history)
-        g.move_indexes = list(self.move_indexes)
         return g
 
     # ---- the contract --------------------------------------------------------------------------

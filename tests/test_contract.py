@@ -1,0 +1,175 @@
+"""The engine contract of DESIGN.md, for every playable game: the API, saves, links and bots."""
+
+import json
+
+import pytest
+
+import pygames
+from pygames import bridge, links
+from pygames.cards import Rng
+
+PLAYABLE = pygames.available()
+
+
+def test_game_ids_are_the_five_games():
+    assert pygames.GAME_IDS == ("spades", "spite_malice", "skarney_gin", "leopard", "spooneye")
+    assert "spades" in PLAYABLE
+
+
+def test_unknown_game_is_a_value_error_naming_the_games():
+    with pytest.raises(ValueError, match="spades"):
+        pygames.new_game("chess")
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_players_and_options_are_validated(game_id):
+    cls = pygames.game_class(game_id)
+    with pytest.raises(ValueError, match="played by"):
+        pygames.new_game(game_id, players=9)
+    with pytest.raises(ValueError, match="no option"):
+        pygames.new_game(game_id, options={"no_such_option": 1})
+    for name, values in cls.OPTIONS.items():
+        with pytest.raises(ValueError, match=name):
+            pygames.new_game(game_id, options={name: "surely-not-allowed"})
+        assert pygames.new_game(game_id, seed=1, options={name: values[-1]}).options[name] == values[-1]
+    for players in cls.PLAYERS:
+        assert pygames.new_game(game_id, seed=1, players=players).players == players
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_new_game_follows_the_contract(game_id):
+    g = pygames.new_game(game_id, seed=42)
+    assert g.current_player in range(g.players)
+    assert not g.is_over and g.history == []
+    assert len(g.scores) == g.players
+    legal = g.legal_moves()
+    assert legal and json.loads(json.dumps(legal)) == legal
+    assert legal == g.legal_moves()                       # stable order
+    full = g.view(None)
+    for key in ("zones", "game", "players", "options", "seat", "history"):
+        assert key in full
+    for seat in range(g.players):
+        v = g.view(seat)
+        assert "seed" not in v and v["seat"] == seat and v["game"] == game_id
+        json.dumps(v)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_refused_move_raises_illegal_move_and_changes_nothing(game_id):
+    g = pygames.new_game(game_id, seed=3)
+    before = g.to_json(), json.dumps(g.view(None), sort_keys=True)
+    for bad in ({"type": "nonsense"}, "not a move", {"type": "play", "card": "ZZ"}, None):
+        with pytest.raises(pygames.IllegalMove) as info:
+            g.play(bad)
+        assert isinstance(info.value, ValueError) and str(info.value)
+    assert (g.to_json(), json.dumps(g.view(None), sort_keys=True)) == before
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_json_round_trip_and_bad_saves(game_id):
+    g = pygames.new_game(game_id, seed=8)
+    rng = Rng(5)
+    for _ in range(30):
+        if g.is_over:
+            break
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    again = pygames.from_json(g.to_json())
+    assert again.view(None) == g.view(None) and again.to_json() == g.to_json()
+    for text, reason in [("{", "not valid JSON"), ("[]", "not a JSON object"), ('{"game": "spades"}', "lacks"),
+                         (json.dumps({"game": game_id, "seed": 8, "moves": [{"type": "x"}]}), "move 1")]:
+        with pytest.raises(pygames.BadSave, match=reason):
+            pygames.from_json(text)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_link_round_trip_and_challenge_link(game_id):
+    g = pygames.new_game(game_id, seed=77)
+    rng = Rng(77)
+    for _ in range(25):
+        if g.is_over:
+            break
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    fragment = links.encode(g)
+    assert fragment.startswith(f"{game_id}?")
+    again = links.decode(fragment)
+    assert again.view(None) == g.view(None)
+    fresh = links.decode(links.encode(g, moves=False))
+    assert fresh.history == [] and fresh.view(None) == pygames.new_game(
+        game_id, seed=77, players=g.players, options=g.options).view(None)
+
+
+@pytest.mark.parametrize("fragment, reason", [
+    ("", "empty"),
+    ("chess?s=1", "no playable game"),
+    ("spades?p=x&s=1", "player count"),
+    ("spades?p=3&s=1", "not allowed"),
+    ("spades?s=abc", "seed"),
+    ("spades?o=target.7&s=1", "option value"),
+    ("spades?o=colour.1&s=1", "option"),
+    ("spades?s=1&n=2&m=A", "cut short"),
+    ("spades?s=1&n=1&m=z", "not a legal move"),
+    ("spades?s=1&n=1&m=AAAA", "longer than"),
+    ("spades?s=1&n=x", "move count"),
+])
+def test_bad_links_say_why(fragment, reason):
+    with pytest.raises(pygames.BadLink, match=reason):
+        links.decode(fragment)
+
+
+def test_links_are_compact():
+    g = pygames.new_game("spades", seed=1)
+    while g.deal_number == 1:
+        g.play(g.legal_moves()[0])
+    # a whole deal (56+ moves) fits in well under two hundred characters
+    assert len(links.encode(g)) < 120
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_bots_choose_legal_moves_from_their_view_alone(game_id, level):
+    g = pygames.new_game(game_id, seed=11)
+    for step in range(60):
+        if g.is_over:
+            break
+        seat = g.current_player
+        view = g.view(seat)
+        move = pygames.ai.choose_move(view, level=level, seed=step)
+        assert g.find_legal(move) is not None, (level, move)
+        assert move == pygames.ai.choose_move(json.loads(json.dumps(view)), level=level, seed=step)
+        g.play(move)
+
+
+def test_bot_refuses_a_view_without_moves():
+    g = pygames.new_game("spades", seed=1)
+    idle = (g.current_player + 1) % 4
+    with pytest.raises(ValueError):
+        pygames.ai.choose_move(g.view(idle))
+    with pytest.raises(ValueError, match="level"):
+        pygames.ai.choose_move(g.view(g.current_player), level="genius")
+
+
+def test_bridge_answers_json_and_errors_readably():
+    ok = json.loads(bridge.call("new", json.dumps({"game": "spades", "seed": 3})))
+    assert ok["ok"] and ok["result"]["view"]["seat"] == 0 and ok["result"]["link"].startswith("spades?")
+    bad = json.loads(bridge.call("play", json.dumps({"move": {"type": "bid", "bid": 0}})))
+    assert not bad["ok"] and "Nil" in bad["error"]
+    assert not json.loads(bridge.call("nope", "{}"))["ok"]
+    link = json.loads(bridge.call("open_link", json.dumps({"fragment": "spades?s=zz"})))
+    assert not link["ok"] and "seed" in link["error"]
+    info = json.loads(bridge.call("info", "{}"))["result"]
+    assert [g["id"] for g in info["games"]] == list(pygames.GAME_IDS)
+
+
+def test_bridge_undo_returns_to_the_persons_last_decision():
+    state = json.loads(bridge.call("new", json.dumps({"game": "spades", "seed": 21})))["result"]
+    while state["view"]["current_player"] != 0:
+        state = json.loads(bridge.call("bot", "{}"))["result"]["state"]
+    before = state["view"]
+    move = before["legal_moves"][0]
+    json.loads(bridge.call("play", json.dumps({"move": move})))
+    for _ in range(3):
+        json.loads(bridge.call("bot", "{}"))
+    undone = json.loads(bridge.call("undo", "{}"))["result"]
+    assert undone["view"] == before

@@ -1,0 +1,155 @@
+"""Spite and Malice bots: strength against weaker levels, and the habits each level promises."""
+
+import time
+
+import pytest
+
+import pygames
+from pygames.ai import choose_move
+from tests.test_spite_malice import NO_DISCARDS, ids, position
+
+SHORT = {"payoff": 13, "target": 0}
+
+
+def single_games(levels, count, options=SHORT):
+    """Wins of levels[0] and levels[1] over ``count`` single games, seats alternating; also the
+    slowest move seen (seconds)."""
+    wins = [0, 0]
+    slowest = 0.0
+    for seed in range(count):
+        seats = [0, 1] if seed % 2 == 0 else [1, 0]      # seats[i]: the seat of levels[i]
+        by_seat = {seats[0]: levels[0], seats[1]: levels[1]}
+        g = pygames.new_game("spite_malice", seed=seed, options=options)
+        while not g.is_over:
+            s = g.current_player
+            start = time.perf_counter()
+            move = choose_move(g.view(s), by_seat[s], seed=seed * 1000 + len(g.history))
+            slowest = max(slowest, time.perf_counter() - start)
+            g.play(move)
+        if g.view(None)["winner"] is not None:
+            wins[seats.index(g.view(None)["winner"])] += 1
+    return wins, slowest
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_level_beats_random_clearly(level):
+    (won, lost), slowest = single_games([level, "random"], 40)
+    print(f"\n{level} vs random: {won}-{lost}, slowest move {slowest * 1000:.1f} ms")
+    assert won >= 0.7 * 40
+
+
+def test_easy_beats_random():
+    (won, lost), _ = single_games(["easy", "random"], 40)
+    assert won > lost
+
+
+def test_hard_beats_normal():
+    (won, lost), slowest = single_games(["hard", "normal"], 80)
+    print(f"\nhard vs normal: {won}-{lost}, slowest move {slowest * 1000:.1f} ms")
+    assert won > lost
+
+
+def test_a_full_match_between_bots_completes():
+    start = time.perf_counter()
+    g = pygames.new_game("spite_malice", seed=5)
+    levels = ["hard", "normal"]
+    while not g.is_over:
+        s = g.current_player
+        g.play(choose_move(g.view(s), levels[s], seed=len(g.history)))
+    print(f"\ndefault match hard vs normal: {len(g.history)} moves, {g.game_number} games, "
+          f"scores {g.scores}, {time.perf_counter() - start:.2f}s")
+    assert max(g.scores) >= 50
+
+
+# ---- habits --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_plays_the_payoff_card_when_it_can(level):
+    g = position(payoff=[["QD", "6C"], ["QC"]], hands=[["KS", "2H", "6D", "9C", "TC"], []],
+                 discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2D", "3D", "4D", "5D"], ["AC"], [], []])
+    move = choose_move(g.view(0), level, seed=1)
+    assert move == {"type": "build", "from": "payoff", "card": "6C", "pile": 0}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_chains_hand_and_discard_cards_to_reach_the_payoff_card(level):
+    g = position(payoff=[["QD", "6C"], ["QC"]], hands=[["4H", "9S", "9D", "JC", "JD"], []],
+                 discards=[[["5S"], ["8S"], [], []], NO_DISCARDS], centre=[["AS", "2D", "3D"], [], [], []])
+    played = []
+    while g.current_player == 0:
+        move = choose_move(g.view(0), level, seed=len(g.history))
+        g.play(move)
+        played.append(move)
+        if move["type"] == "discard":
+            break
+    cards = [m["card"] for m in played]
+    assert cards[:3] == ["4H", "5S", "6C"] and played[2]["from"] == "payoff"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_never_discards_when_the_payoff_card_is_reachable(level):
+    """Over whole bot games: whenever a pay-off build is legal, the bot makes one."""
+    for seed in range(6):
+        g = pygames.new_game("spite_malice", seed=seed, options=SHORT)
+        while not g.is_over:
+            s = g.current_player
+            view = g.view(s)
+            move = choose_move(view, level, seed=len(g.history))
+            if any(m["type"] == "build" and m["from"] == "payoff" for m in view["legal_moves"]):
+                assert move["type"] == "build" and move["from"] == "payoff", (seed, move)
+            g.play(move)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_does_not_discard_a_king_needlessly(level):
+    g = position(payoff=[["QD", "JC"], ["QC"]], hands=[["KS", "9H", "8D", "7C", "6C"], []],
+                 discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2D"], [], [], []])
+    for seed in range(5):
+        move = choose_move(g.view(0), level, seed=seed)
+        assert move["card"] != "KS", move
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_spend_a_king_it_does_not_need(level):
+    g = position(payoff=[["QD", "JC"], ["9C"]], hands=[["KS", "9H", "8D", "7C", "6C"], []],
+                 discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2D"], [], [], []])
+    move = choose_move(g.view(0), level, seed=0)
+    assert not (move["type"] == "build" and move["card"] == "KS"), move
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_leave_the_next_player_a_pile_below_their_payoff_card(level):
+    g = position(payoff=[["QD", "JC"], ["6C"]], hands=[["5H", "9H", "9D", "TC", "TD"], []],
+                 discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2D", "3D", "4D"], [], [], []])
+    move = choose_move(g.view(0), level, seed=0)
+    assert not (move["type"] == "build" and move["card"] == "5H"), move
+    g.payoff[1] = ids(["QC"])                     # the opponent waits for a Queen instead: the 5 is safe
+    assert choose_move(g.view(0), level, seed=0) == {"type": "build", "from": "hand", "card": "5H", "pile": 0}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_blocks_a_pile_that_needs_the_next_players_payoff_card(level):
+    g = position(payoff=[["QD", "JC"], ["6C"]], hands=[["6H", "9H", "9D", "TC", "TD"], []],
+                 discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2D", "3D", "4D", "5S"], [], [], []])
+    assert choose_move(g.view(0), level, seed=0) == {"type": "build", "from": "hand", "card": "6H", "pile": 0}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_discards_to_keep_piles_descending(level):
+    g = position(payoff=[["QD", "JC"], ["2C"]], hands=[["5H", "JH", "JD", "QS", "QH"], []],
+                 discards=[[["6S"], ["TS"], ["3C"], ["2S"]], NO_DISCARDS],
+                 centre=[["AS", "2D", "3D"], ["AH", "2H", "3H"], ["AC", "2C", "3C"], ["AD", "2S", "3S"]])
+    assert choose_move(g.view(0), level, seed=0) == {"type": "discard", "card": "5H", "pile": 0}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_are_deterministic_and_legal(level):
+    for seed in range(3):
+        g = pygames.new_game("spite_malice", seed=seed, players=3, options=SHORT)
+        for _ in range(60):
+            if g.is_over:
+                break
+            view = g.view(g.current_player)
+            move = choose_move(view, level, seed=seed)
+            assert move in view["legal_moves"]
+            assert choose_move(view, level, seed=seed) == move
+            g.play(move)
