@@ -35,6 +35,7 @@ function showProgress(fraction, text) {
 }
 
 function fail(message) {
+  root.dataset.error = message;
   root.dataset.state = "error";
   $("loader").hidden = false;
   $("loader").classList.add("failed");
@@ -139,9 +140,14 @@ function adopt(state) {
   history.replaceState(null, "", `#${state.link}`);
 }
 
+/** "Watch" mode: bots play the person's seat too (a bot-vs-bot match in the page). */
+function watching() {
+  return Boolean(store.settings(app.gameId).watch);
+}
+
 function myTurn() {
   const v = app.state?.view;
-  return v && !v.is_over && v.current_player === app.state.seat;
+  return v && !v.is_over && v.current_player === app.state.seat && !watching();
 }
 
 async function act(move) {
@@ -176,7 +182,7 @@ async function afterMove(prev, gen) {
   }
   render();
   const summary = app.layout.summary?.(prev, view, context());
-  if (summary) await showSummary(summary);
+  if (summary) await showSummary(summary, watching() && !view.is_over ? 2500 * speedFactor() : null);
 }
 
 function speedFactor() {
@@ -190,7 +196,7 @@ async function runBots() {
   try {
     while (gen === app.generation) {
       const view = app.state.view;
-      if (view.is_over || view.current_player === app.state.seat) break;
+      if (view.is_over || (view.current_player === app.state.seat && !watching())) break;
       render();
       await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"]);
       if (gen !== app.generation) return;
@@ -361,6 +367,7 @@ function showSettings() {
       `<option value='${JSON.stringify(v)}' ${JSON.stringify(v) === JSON.stringify(chosen) ? "selected" : ""}>${labels[JSON.stringify(v)] ?? v}</option>`).join("")}</select></label>`;
   fields.push(select("level", "Bots", app.info.levels, current.level || "normal", Object.fromEntries(
     Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
+  fields.push(select("watch", "Your seat", [false, true], current.watch ?? false, { false: "You play", true: "A bot plays it (watch)" }));
   fields.push(select("speed", "Bot speed", Object.keys(SPEEDS), current.speed || "normal", Object.fromEntries(
     Object.entries(SPEED_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
   if (info.players.length > 1) fields.push(select("players", "Players", info.players, current.players ?? info.default_players));
@@ -388,7 +395,8 @@ function showSettings() {
   dlg.showModal();
 }
 
-function showSummary({ title, html, button }) {
+/** The end-of-deal dialog; resolves when closed (in watch mode it closes itself after ``autoCloseMs``). */
+function showSummary({ title, html, button }, autoCloseMs = null) {
   $("summary-body").innerHTML = `<h2>${title}</h2>${html}`;
   $("summary-ok").textContent = button || "Continue";
   const dlg = $("dlg-summary");
@@ -396,6 +404,7 @@ function showSummary({ title, html, button }) {
     dlg.onclose = () => resolve();
     dlg.showModal();
     $("summary-ok").focus();
+    if (autoCloseMs != null) setTimeout(() => dlg.open && dlg.close(), autoCloseMs);
   });
 }
 
