@@ -9,7 +9,7 @@
 """
 
 from ..cards import CODES, IDS
-from ..games.skarney_gin import card_points, hand_points, initial_meld_choices, kind_of, melds_in
+from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
 
 CONTRACT = 30          # value of each 3-card meld towards the initial meld
 PRE_POINTS = 1         # weight of hand points before the initial meld
@@ -18,9 +18,10 @@ FUTURE_ROOM = 3        # lay-off room assumed for future turns
 ACE_SKIP = 3           # taking an Ace costs the next draw
 TAKE_MARGIN = 1
 HOPE_STOCK = 24        # stock size below which partial melds lose value
+CLOSE_HAND, CLOSE_HOPE = 2, 0.3
 INITIAL_CHOICES = 12   # initial melds judged in full
 FITS_THEIR_MELD = 5    # offering a card the opponent can lay off (it grows their meld)
-FITS_THEIR_CARDS = 6   # offering a card that pairs with cards known in the opponent's hand
+MELD_SWING = 40        # offering a card that makes a meld with the opponent's hand (times its chance)
 
 
 def _ids(codes):
@@ -30,6 +31,18 @@ def _ids(codes):
 def _positions(card):
     r = card % 13
     return (0, 13) if r == 0 else (r,)
+
+
+_PARTNERS = {}
+
+
+def _partners(card):
+    """The pairs of other cards that make a 3-card meld with ``card``."""
+    if card not in _PARTNERS:
+        near = [c for c in range(52) if c != card and any(
+            abs(p - q) <= 2 for p in _positions(c) for q in _positions(card))]
+        _PARTNERS[card] = [(a, b) for i, a in enumerate(near) for b in near[i + 1:] if kind_of([card, a, b])]
+    return _PARTNERS[card]
 
 
 def _span(spots, length):
@@ -145,8 +158,17 @@ class Knowledge:
         self.melded = view["initial_done"][seat]
         # partial melds are worth less as the draws run out
         self.hope = min(1.0, (view["stock_count"] - 2) / HOPE_STOCK)
+        if track and view["initial_done"][1 - seat] and view["hand_counts"][1 - seat] <= CLOSE_HAND:
+            self.hope *= CLOSE_HOPE          # the opponent may go out any turn now
+        self.track = track
         self.their_known = self._their_cards(view) if track else set()
         dead = set(self.hand) | {c for m in self.mine + self.theirs for c in m} | self.their_known
+        if view["offer"]:
+            dead.add(IDS[view["offer"]])
+        unknown = 52 - len(dead)
+        hidden = view["hand_counts"][1 - seat] - len(self.their_known)
+        self.chance = [1.0 if c in self.their_known else 0.0 if c in dead else hidden / unknown
+                       for c in range(52)]   # that the opponent holds each card
         self.live = [0] * 14                      # live cards per rank position (Ace at 0 and 13)
         for c in range(52):
             if c not in dead:
@@ -210,9 +232,11 @@ class Knowledge:
         risk = 0
         if any(kind_of(m + [card]) for m in self.theirs):
             risk += FITS_THEIR_MELD + card_points(card)
-        for other in self.their_known:
-            if any(abs(p - q) <= 2 for p in _positions(card) for q in _positions(other)):
-                risk += FITS_THEIR_CARDS
+        if self.track:
+            miss = 1.0
+            for a, b in _partners(card):
+                miss *= 1 - self.chance[a] * self.chance[b]
+            risk += MELD_SWING * (1 - miss)
         return risk
 
 

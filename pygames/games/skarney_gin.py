@@ -22,7 +22,6 @@ STOCK_END = 2             # a draw leaving this many cards ends the deal unless 
 CARD_POINTS = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)   # by rank index: A=15, 2-10 pips, JQK=10
 SKARNEY_BONUS, SKARNEY_BONUS_UNMELDED = 20, 40
 BOX_BONUS, GAME_BONUS, SHUTOUT_BONUS = 25, 200, 200
-KINDS = ("group", "sequence", "straight")
 
 
 # ---- cards and melds (ints) -------------------------------------------------------------------
@@ -79,6 +78,15 @@ def _sort_key(card):
 
 def _rank_text(card):
     return "10" if RANKS[card % 13] == "T" else RANKS[card % 13]
+
+
+def _near(meld, hand):
+    """The hand cards that could ever fit ``meld``: its rank for a group, within 2 ranks of a run."""
+    ranks = {c % 13 for c in meld}
+    if len(ranks) == 1:
+        return [c for c in hand if c % 13 in ranks]
+    return [c for c in hand if c % 13 not in ranks
+            and any(min((c % 13 - r) % 13, (r - c % 13) % 13) <= 2 for r in ranks)]
 
 
 def meld_problem(cards):
@@ -151,6 +159,14 @@ def meld_kind(codes):
         return None
 
 
+def why_not_meld(codes):
+    """Why the card codes are not a meld (a sentence), or None when they are one."""
+    try:
+        return meld_problem([_card(c) for c in codes])
+    except (ValueError, TypeError) as e:
+        return str(e) if isinstance(e, ValueError) else "List the cards as card codes."
+
+
 # ---- scoring ----------------------------------------------------------------------------------
 def skarney_points(opponent_hand, opponent_melded):
     return (SKARNEY_BONUS if opponent_melded else SKARNEY_BONUS_UNMELDED) + hand_points(opponent_hand)
@@ -200,7 +216,7 @@ class SkarneyGin(Game):
     DEFAULT_PLAYERS = 2
     OPTIONS = {"target": (200, 100, 300)}
 
-    meld_kind = staticmethod(meld_kind)
+    QUERIES = {"meld_kind": meld_kind, "why_not_meld": why_not_meld}   # for the front end (bridge.query)
 
     def _setup(self):
         self.totals = [0, 0]
@@ -208,6 +224,7 @@ class SkarneyGin(Game):
         self.deal_no = 0
         self.last_deal = None
         self.result = None
+        self.over = False
         self.cut = []
         while True:
             deck = self.rng.shuffle(list(range(52)))
@@ -236,7 +253,6 @@ class SkarneyGin(Game):
         self.last_card = [False, False]
         self.deal_no += 1
         self.deal_start = len(self.history) + (self.deal_no > 1)   # the ending move is not yet in history
-        self.over = False
         self._start_turn(1 - self.dealer)
 
     def clone(self):
@@ -249,7 +265,7 @@ class SkarneyGin(Game):
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
         for name in ("totals", "deals_scored", "initial_done", "accepted", "skip_draw", "last_card",
-                     "history", "move_indexes"):
+                     "history", "move_choices", "movers"):
             setattr(g, name, getattr(self, name)[:])
         return g
 
@@ -277,12 +293,9 @@ class SkarneyGin(Game):
         self.laid[player] = [0] * len(self.melds[player])
         self.stock_end = False
         self._legal_cache = None
-        if self.skip_draw[player]:
-            self.skip_draw[player] = False
-            self.drew = False
-        else:
+        self.drew = not self.skip_draw[player]
+        if self.drew:
             self._add_to_hand(player, self.stock.pop())
-            self.drew = True
             self.stock_end = len(self.stock) <= STOCK_END
 
     def _add_to_hand(self, player, card):
@@ -293,6 +306,7 @@ class SkarneyGin(Game):
     def _end_turn(self):
         player = self.turn
         self.accepted[player] = None
+        self.skip_draw[player] = False
         self._start_turn(1 - player)
 
     # ---- legal moves ---------------------------------------------------------------------------
@@ -327,11 +341,12 @@ class SkarneyGin(Game):
             room = 2 - self.laid[p][i]
             if room <= 0:
                 continue
-            singles = [c for c in hand if kind_of(meld + [c])]
+            near = _near(meld, hand)
+            singles = [c for c in near if kind_of(meld + [c])]
             moves += [{"type": "layoff", "meld": i, "cards": [CODES[c]]} for c in singles]
             if room == 2:
                 # a valid pair always holds a card that fits alone (the one next to the meld)
-                pairs = {tuple(sorted((a, b), key=_sort_key)) for a in singles for b in hand
+                pairs = {tuple(sorted((a, b), key=_sort_key)) for a in singles for b in near
                          if b != a and kind_of(meld + [a, b])}
                 moves += [{"type": "layoff", "meld": i, "cards": _codes(pair)}
                           for pair in sorted(pairs, key=lambda pair: [_sort_key(c) for c in pair])]

@@ -1,0 +1,460 @@
+"""Skarney Gin: melds, every rule, the worked examples of rules/skarney_gin.md and seeded random matches."""
+
+import json
+from itertools import combinations
+
+import pytest
+
+import pygames
+from pygames.cards import IDS, Rng
+from pygames.games import skarney_gin as sg
+from tests.gameprops import play_random_match
+
+
+def ids(text):
+    return [IDS[c] for c in text.split()]
+
+
+def hand_order(cards):
+    return sorted(cards, key=lambda c: (c % 13, c // 13))
+
+
+def position(hands, melds=((), ()), initial=(False, False), turn=0, stock=None, seed=1, target=200):
+    """A deal in progress, ``turn`` to act having drawn; the stock holds every other card (top last)."""
+    g = pygames.new_game("skarney_gin", seed=seed, options={"target": target})
+    g.hands = [hand_order(ids(h)) for h in hands]
+    g.melds = [[natural(m) for m in ms] for ms in melds]
+    g.laid = [[0] * len(ms) for ms in g.melds]
+    used = {c for h in g.hands for c in h} | {c for ms in g.melds for m in ms for c in m}
+    g.stock = ids(stock) if stock is not None else [c for c in range(52) if c not in used]
+    g.initial_done = list(initial)
+    g.turn, g.dealer, g.phase, g.offer = turn, 1 - turn, "play", None
+    g.initial_now = g.stock_end = False
+    g.accepted, g.skip_draw, g.last_card = [None, None], [False, False], [False, False]
+    g._legal_cache = None
+    return g
+
+
+def natural(text):
+    return sg.natural_order(ids(text))
+
+
+def types(game):
+    return {m["type"] for m in game.legal_moves()}
+
+
+def refusal(game, move):
+    before = json.dumps(game.view(None), sort_keys=True)
+    with pytest.raises(pygames.IllegalMove) as e:
+        game.play(move)
+    assert json.dumps(game.view(None), sort_keys=True) == before
+    return str(e.value)
+
+
+# ---- melds ------------------------------------------------------------------------------------
+def test_worked_example_melds():
+    assert sg.meld_kind(["QS", "KH", "AD"]) == "straight"
+    assert sg.meld_kind(["KS", "AH", "2D"]) is None
+    assert sg.meld_kind(["5C", "6C", "7C"]) == "sequence"
+
+
+@pytest.mark.parametrize("cards, kind", [
+    ("7H 7S 7D", "group"),
+    ("7H 7S 7D 7C", "group"),
+    ("AS AH AD", "group"),
+    ("AS 2S 3S", "sequence"),
+    ("QH KH AH", "sequence"),
+    ("AH QH KH", "sequence"),
+    ("2H 3H 4H 5H 6H 7H 8H", "sequence"),
+    ("AD 2S 3H", "straight"),
+    ("QS KH AD", "straight"),
+    ("TS JH QD KC AS", "straight"),
+    ("TS JS QS KS AS", "sequence"),
+    ("8C 9D TC", "straight"),
+    ("AS 2H 3D 4C 5S 6H 7D 8C 9S TH JD QC KS", "straight"),
+    ("2H 3D 4C 5S 6H 7D 8C 9S TH JD QC KS AH", "straight"),
+])
+def test_valid_melds(cards, kind):
+    assert sg.meld_kind(cards.split()) == kind
+    assert sg.meld_problem(ids(cards)) is None
+
+
+@pytest.mark.parametrize("cards", [
+    "KS AH 2D", "KH AH 2H", "QS KH AD 2C", "JS QS KS AS 2S",   # round the corner
+    "7H 7S", "7H", "",                                       # too few
+    "7H 7S 7D 7C 7H", "7H 7H 7S", "5C 6C 6C 7C",             # the same card twice (a group of 5)
+    "7H 7S 8H", "5C 6C 8C", "2S 4H 6D", "AS 3S 4S", "QS KS 2S", "7H 7S 8H 8S 9H",
+])
+def test_invalid_melds(cards):
+    assert sg.meld_kind(cards.split()) is None
+    assert sg.meld_problem(ids(cards)) is not None
+
+
+def test_meld_kind_rejects_garbage():
+    assert sg.meld_kind(["XX", "7H", "7S"]) is None
+    assert sg.meld_kind(None) is None
+    assert sg.why_not_meld(["KH", "AD", "2C"]) == "K-A-2 is not a meld: the Ace cannot turn the corner."
+    assert sg.why_not_meld(["7H", "7S", "7D"]) is None
+    assert "not a card code" in sg.why_not_meld(["7H", "7S", "ZZ"])
+    assert "card codes" in sg.why_not_meld(None)
+
+
+def test_front_end_queries_through_the_bridge():
+    from pygames import bridge
+    ask = {"game": "skarney_gin", "name": "meld_kind", "args": [["QS", "KH", "AD"]]}
+    assert json.loads(bridge.call("query", json.dumps(ask))) == {"ok": True, "result": "straight"}
+    ask = {"game": "skarney_gin", "name": "why_not_meld", "args": [["KS", "AH", "2D"]]}
+    assert "corner" in json.loads(bridge.call("query", json.dumps(ask)))["result"]
+
+
+def test_meld_problem_reasons():
+    assert sg.meld_problem(ids("KH AD 2C")) == "K-A-2 is not a meld: the Ace cannot turn the corner."
+    assert "corner" in sg.meld_problem(ids("QS KH AD 2C"))
+    assert "not consecutive" in sg.meld_problem(ids("5C 6C 8C"))
+    assert "at least 3" in sg.meld_problem(ids("5C 6C"))
+    assert "twice" in sg.meld_problem(ids("5C 5C 5H"))
+
+
+def test_table_meld_may_change_kind():
+    # ruling: a meld stays valid while it forms any kind, so a sequence may grow into a straight
+    assert sg.kind_of(ids("5C 6C 7C 8H")) == "straight"
+    assert sg.natural_order(ids("AS KH QD")) == ids("QD KH AS")
+    assert sg.natural_order(ids("3S AS 2S")) == ids("AS 2S 3S")
+
+
+def test_melds_in_lists_every_meld_once():
+    rng = Rng(5)
+    for _ in range(200):
+        hand = rng.shuffle(list(range(52)))[:9]
+        found = sg.melds_in(hand)
+        expected = {frozenset(s) for n in range(3, 10) for s in combinations(hand, n) if sg.kind_of(list(s))}
+        assert len(found) == len(expected) and {frozenset(m) for m in found} == expected
+
+
+def test_initial_meld_choices_are_every_three_disjoint_triples():
+    rng = Rng(9)
+    for _ in range(100):
+        hand = rng.shuffle(list(range(52)))[:12]
+        triples = [frozenset(t) for t in combinations(hand, 3) if sg.kind_of(list(t))]
+        expected = {frozenset((a, b, c)) for a, b, c in combinations(triples, 3)
+                    if not (a & b or a & c or b & c)}
+        found = [frozenset(frozenset(m) for m in choice) for choice in sg.initial_meld_choices(hand)]
+        assert len(found) == len(set(found)) and set(found) == expected
+
+
+# ---- scoring: the worked examples ---------------------------------------------------------------
+def test_card_points():
+    assert [sg.card_points(c) for c in ids("AS 2H 9D TC JS QH KD")] == [15, 2, 9, 10, 10, 10, 10]
+
+
+def test_skarney_against_an_opponent_who_never_melded():
+    assert sg.skarney_points(ids("AS KD 5C"), opponent_melded=False) == 70
+    assert sg.skarney_points(ids("AS KD 5C"), opponent_melded=True) == 50
+
+
+def test_no_skarney_lower_hand_scores_the_difference():
+    first, second = ids("KS QS 3D"), ids("KH QH 9C 2D")            # 23 and 31
+    assert sg.stock_end_points(first, second) == [8, 0]
+    assert sg.stock_end_points(first, first[:]) == [0, 0]
+
+
+def test_game_over_bonuses():
+    result = sg.match_result([215, 60], [6, 2])
+    assert result["final"] == [565, 110] and result["difference"] == 455 and result["winner"] == 0
+    assert result["box_bonus"] == [150, 50] and result["game_bonus"] == [200, 0]
+    assert result["shutout_bonus"] == [0, 0]
+    shutout = sg.match_result([0, 204], [0, 5])
+    assert shutout["final"] == [0, 204 + 125 + 200 + 200] and shutout["shutout_bonus"] == [0, 200]
+
+
+# ---- the game in play ---------------------------------------------------------------------------
+def test_options_and_players():
+    assert pygames.new_game("skarney_gin", seed=1, options={"target": 100}).options["target"] == 100
+    with pytest.raises(ValueError):
+        pygames.new_game("skarney_gin", seed=1, options={"target": 150})
+    with pytest.raises(ValueError):
+        pygames.new_game("skarney_gin", seed=1, players=3)
+
+
+def test_first_deal():
+    g = pygames.new_game("skarney_gin", seed=3)
+    view = g.view(None)
+    cut = view["cut"][-1]
+    assert IDS[cut[view["dealer"]]] % 13 < IDS[cut[1 - view["dealer"]]] % 13
+    first = 1 - g.dealer
+    assert g.current_player == first and view["phase"] == "play" and view["turn_of"] == first
+    assert len(g.hands[first]) == 11 and len(g.hands[g.dealer]) == 10 and len(g.stock) == 31
+    assert view["stock_count"] == 31 and view["drew"]
+
+
+def test_cut_ties_are_recut():
+    g = pygames.new_game("skarney_gin", seed=20)
+    assert g.cut == [["KH", "KD"], ["JD", "3H"]] and g.dealer == 1
+
+
+def test_initial_meld_is_exactly_three_three_card_melds():
+    g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD AS", "2H 3D 4D 5D 8C 9C TC QD QS"])
+    legal = g.legal_moves()
+    assert types(g) == {"initial_meld", "offer"}
+    assert [m for m in legal if m["type"] == "initial_meld"] == [
+        {"type": "initial_meld", "melds": [["4C", "5C", "6C"], ["7S", "7H", "7D"], ["9D", "TS", "JH"]]}]
+    assert "exactly three 3-card melds" in refusal(g, {"type": "initial_meld", "melds": [
+        ["7H", "7S", "7D"], ["4C", "5C", "6C"]]})
+    assert "exactly three 3-card melds" in refusal(g, {"type": "initial_meld", "melds": [
+        ["7H", "7S", "7D"], ["4C", "5C", "6C"], ["9D", "TS", "JH", "QD"]]})
+    assert "first" in refusal(g, {"type": "meld", "cards": ["7H", "7S", "7D"]})
+    assert "corner" in refusal(g, {"type": "initial_meld", "melds": [
+        ["7H", "7S", "7D"], ["4C", "5C", "6C"], ["KD", "AS", "2S"]]})
+    # any order of cards and melds is the same move
+    g.play({"type": "initial_meld", "melds": [["JH", "9D", "TS"], ["7D", "7H", "7S"], ["6C", "4C", "5C"]]})
+    assert g.initial_done[0] and len(g.melds[0]) == 3 and g.hands[0] == ids("AS 2S KD")
+    assert types(g) == {"offer"}                        # nothing else that turn
+    assert "nothing else" in refusal(g, {"type": "meld", "cards": ["2S", "3S", "4S"]})
+    assert "already" in refusal(g, {"type": "initial_meld", "melds": [["2S"]]})
+
+
+def test_melds_and_layoffs_after_the_initial_meld():
+    g = position(["7C 2H 3H 4H 5H KS", "AS 2C 3D"], melds=[["7H 7S 7D", "4C 5C 6C", "9D TS JH"], []],
+                 initial=(True, False))
+    legal = g.legal_moves()
+    assert {"type": "meld", "cards": ["2H", "3H", "4H", "5H"]} in legal
+    assert {"type": "layoff", "meld": 0, "cards": ["7C"]} in legal
+    assert {"type": "layoff", "meld": 1, "cards": ["3H"]} in legal       # 3-4-5-6 of mixed suits
+    assert {"type": "layoff", "meld": 2, "cards": ["KS"]} not in legal   # 9-10-J needs Q first
+    g.play({"type": "meld", "cards": ["5H", "3H", "2H", "4H"]})
+    assert g.view(0)["melds"][0][3] == {"index": 3, "cards": ["2H", "3H", "4H", "5H"],
+                                        "kind": "sequence", "laid_this_turn": 0}
+    g.play({"type": "layoff", "meld": 0, "cards": ["7C"]})
+    assert g.view(0)["melds"][0][0]["cards"] == ["7S", "7H", "7D", "7C"]
+    assert "does not leave a meld" in refusal(g, {"type": "layoff", "meld": 2, "cards": ["KS"]})
+    assert "no meld" in refusal(g, {"type": "layoff", "meld": 7, "cards": ["KS"]})
+
+
+def test_at_most_two_cards_per_meld_per_turn():
+    g = position(["8C 9C TC JC QH", "AS 2C 3D"], melds=[["5C 6C 7C", "2H 3H 4H"], []],
+                 initial=(True, False))
+    assert {"type": "layoff", "meld": 0, "cards": ["8C", "9C"]} in g.legal_moves()
+    g.play({"type": "layoff", "meld": 0, "cards": ["8C"]})
+    assert g.view(0)["melds"][0][0]["laid_this_turn"] == 1
+    assert {"type": "layoff", "meld": 0, "cards": ["9C", "TC"]} not in g.legal_moves()
+    g.play({"type": "layoff", "meld": 0, "cards": ["9C"]})
+    assert not any(m["type"] == "layoff" and m["meld"] == 0 for m in g.legal_moves())
+    assert refusal(g, {"type": "layoff", "meld": 0, "cards": ["TC"]}) == \
+        "You may add at most 2 cards to a meld per turn."
+    # next turn the meld takes cards again
+    g.play({"type": "offer", "card": "QH"})
+    g.play({"type": "refuse"})
+    g.play({"type": "offer", "card": g.view(1)["zones"]["hand1"][0]})
+    g.play({"type": "refuse"})
+    assert {"type": "layoff", "meld": 0, "cards": ["TC"]} in g.legal_moves()
+
+
+def test_layoffs_only_to_own_melds():
+    g = position(["7C 2S", "AS 2C 3D"], melds=[["JH QH KH"], ["7H 7S 7D"]], initial=(True, True))
+    assert not any(m["type"] == "layoff" for m in g.legal_moves())    # 7C fits only the opponent's group
+    assert "does not leave a meld" in refusal(g, {"type": "layoff", "meld": 0, "cards": ["7C"]})
+
+
+def codes(cards):
+    return " ".join(sg.CODES[c] for c in cards)
+
+
+def test_layoff_moves_match_brute_force():
+    rng = Rng(11)
+    checked = 0
+    while checked < 100:
+        deck = rng.shuffle(list(range(52)))
+        melds = sg.melds_in(deck[:15])
+        if not melds:
+            continue
+        meld = list(rng.choice(melds))
+        near = [c for c in deck if c not in meld and min(abs(c % 13 - m % 13) for m in meld) <= 2]
+        hand = near[:8]
+        g = position([codes(hand), codes([c for c in deck if c not in meld and c not in hand][:3])],
+                     melds=[[codes(meld)], []], initial=(True, False))
+        found = {tuple(m["cards"]) for m in g.legal_moves() if m["type"] == "layoff"}
+        expected = {tuple(sg.CODES[c] for c in hand_order(s)) for n in (1, 2) for s in combinations(hand, n)
+                    if sg.kind_of(meld + list(s))}
+        assert found == expected
+        checked += 1
+
+
+def test_offer_take_and_no_reoffer():
+    g = position(["KD 3S 9H", "4C 5C 6C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False))
+    g.play({"type": "offer", "card": "KD"})
+    view = g.view(1)
+    assert view["phase"] == "answer" and view["offer"] == "KD" and view["zones"]["offer"] == ["KD"]
+    assert view["turn_of"] == 0 and g.current_player == 1 and types(g) == {"take", "refuse"}
+    assert "KD is on offer" in refusal(g, {"type": "offer", "card": "4C"})
+    g.play({"type": "take"})
+    assert g.turn == 1 and len(g.hands[1]) == 5 and IDS["KD"] in g.hands[1]
+    assert g.view(1)["accepted"] == [None, "KD"]
+    assert {"type": "offer", "card": "KD"} not in g.legal_moves()
+    assert refusal(g, {"type": "offer", "card": "KD"}) == "You accepted that card last turn: offer another."
+    g.play({"type": "offer", "card": "4C"})
+    g.play({"type": "refuse"})
+    assert g.view(0)["accepted"] == [None, None]
+    g.play({"type": "offer", "card": "3S"})
+    g.play({"type": "refuse"})
+    assert {"type": "offer", "card": "KD"} in g.legal_moves()       # only the previous turn counts
+    assert "no offer to answer" in refusal(g, {"type": "take"}).lower()
+
+
+def test_refused_offer_goes_back():
+    g = position(["KD 3S", "4C 5C 6C"], stock="2C 8D QC")
+    g.play({"type": "offer", "card": "3S"})
+    assert g.hands[0] == ids("KD")
+    g.play({"type": "refuse"})
+    assert g.hands[0] == hand_order(ids("3S KD")) and g.accepted == [None, None] and g.turn == 1
+
+
+def test_an_accepted_ace_skips_the_next_draw():
+    g = position(["AD 3S 4H", "4C 5C 6C"], stock="2C 8D QC")
+    g.play({"type": "offer", "card": "AD"})
+    g.play({"type": "take"})
+    view = g.view(1)
+    assert g.hands[1] == hand_order(ids("4C 5C 6C AD")) and view["stock_count"] == 3
+    assert not view["drew"] and view["skip_draw"] == [False, True]
+    g.play({"type": "offer", "card": "4C"})
+    g.play({"type": "take"})
+    assert g.view(0)["skip_draw"] == [False, False]                                 # not an Ace: the draw follows
+    assert g.view(0)["drew"] and len(g.stock) == 2
+
+
+def test_last_card():
+    g = position(["2S 3S", "4C 5C 6C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False), stock="2C 8D QC KC")
+    g.play({"type": "layoff", "meld": 1, "cards": ["3S"]})
+    assert "last_card" in types(g) and "offer" not in types(g)
+    assert "last card" in refusal(g, {"type": "offer", "card": "2S"})
+    g.play({"type": "last_card"})
+    assert g.view(1)["last_card"] == [True, False] and g.turn == 1 and g.offer is None
+    assert "only with one card" in refusal(g, {"type": "last_card"})
+
+
+def test_skarney_ends_the_deal_at_once():
+    g = position(["2S 3S", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False), stock="2C 8D QC KC")
+    g.play({"type": "layoff", "meld": 1, "cards": ["3S", "2S"]})
+    last = g.view(0)["last_deal"]
+    assert last["points"] == [70, 0] and last["skarney"] == 0
+    assert "Skarney" in last["explanation"][0] and "40" in last["explanation"][0]
+    assert g.totals == [70, 0] and g.deals_scored == [1, 0]
+    assert g.deal_no == 2 and g.dealer == 1                  # the loser deals
+    assert g.view(None)["deal_start"] == len(g.history)
+    assert len(g.hands[0]) == 11 and len(g.melds[0]) == 0 and g.initial_done == [False, False]
+
+
+def test_stock_end():
+    g = position(["2S 3S 9C", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False), stock="2C 8D QC")
+    g.play({"type": "offer", "card": "9C"})
+    g.play({"type": "refuse"})
+    assert len(g.stock) == 2 and g.view(1)["stock_end"]                 # player 1 drew QC
+    assert types(g) == {"end_deal"}
+    assert "end the deal" in refusal(g, {"type": "offer", "card": "AS"})
+    g.play({"type": "end_deal"})
+    assert g.last_deal["hand_points"] == [14, 40] and g.last_deal["points"] == [26, 0]
+    assert g.totals == [26, 0] and g.dealer == 1                          # the loser deals
+
+
+def test_going_out_on_the_turn_that_empties_the_stock():
+    g = position(["2S", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False), stock="2C 8D 3S")
+    g._start_turn(0)
+    assert g.stock_end and g.hands[0] == hand_order(ids("2S 3S"))
+    assert {"type": "end_deal"} in g.legal_moves() and "offer" not in types(g)
+    g.play({"type": "layoff", "meld": 1, "cards": ["3S", "2S"]})
+    assert g.last_deal["skarney"] == 0 and g.last_deal["points"] == [70, 0]
+
+
+def test_equal_hands_score_nothing_and_the_dealer_deals_again():
+    g = position(["KS 9C", "KD 9H"], stock="2C 8D QC")
+    g.dealer = 1
+    g.stock_end = True
+    g._legal_cache = None
+    g.play({"type": "end_deal"})
+    assert g.last_deal["points"] == [0, 0] and g.dealer == 1 and g.deals_scored == [0, 0]
+    assert "equal" in " ".join(g.last_deal["explanation"])
+
+
+def test_match_end():
+    g = position(["2S 3S", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
+                 initial=(True, False), target=100)
+    g.totals, g.deals_scored = [40, 0], [2, 0]
+    g.play({"type": "layoff", "meld": 1, "cards": ["3S", "2S"]})
+    view = g.view(1)
+    assert g.is_over and g.current_player is None and g.legal_moves() == []
+    assert view["phase"] == "over" and view["totals"] == [110, 0]
+    result = view["result"]
+    assert result["box_bonus"] == [75, 0] and result["game_bonus"] == [200, 0]
+    assert result["shutout_bonus"] == [200, 0] and result["final"] == [585, 0] and result["difference"] == 585
+    assert view["scores"] == [585, 0] and view["zones"]["hand0"] == []
+    assert "shutout bonus 200" in result["explanation"][0]
+    assert "The match is over" in refusal(g, {"type": "offer", "card": "AS"})
+
+
+def test_view_zones_and_fields():
+    g = pygames.new_game("skarney_gin", seed=8)
+    full, seat = g.view(None), g.view(g.dealer)
+    assert set(full["zones"]) == {"hand0", "hand1", "stock", "melds0", "melds1", "offer"}
+    assert sum(len(z) for z in full["zones"].values()) == 52
+    mover = 1 - g.dealer
+    assert set(seat["zones"][f"hand{mover}"]) == {"??"} and set(seat["zones"]["stock"]) == {"??"}
+    assert seat["legal_moves"] == [] and g.view(mover)["legal_moves"] == g.legal_moves()
+    for key in ("phase", "turn_of", "dealer", "cut", "deal", "deal_start", "melds", "initial_done", "offer",
+                "accepted", "skip_draw", "last_card", "stock_count", "stock_end", "hand_counts", "target",
+                "totals", "deals_scored", "last_deal", "result", "meld_indexing"):
+        assert key in seat, key
+    assert "seed" not in seat
+    json.dumps(full)
+
+
+def test_why_illegal_messages():
+    g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD", "AS 2H 3D"])
+    assert "Unknown move type" in refusal(g, {"type": "discard", "card": "KD"})
+    assert "object" in refusal(g, "KD")
+    assert "do not hold" in refusal(g, {"type": "offer", "card": "AS"})
+    assert "not a card code" in refusal(g, {"type": "offer", "card": "ZZ"})
+    assert "no offer" in refusal(g, {"type": "refuse"}).lower()
+    assert "2 cards in the stock" in refusal(g, {"type": "end_deal"})
+    assert "twice" in refusal(g, {"type": "initial_meld", "melds": [
+        ["7H", "7S", "7D"], ["7H", "5C", "6C"], ["9D", "TS", "JH"]]})
+
+
+def test_clone_is_independent():
+    g = pygames.new_game("skarney_gin", seed=4)
+    copy = g.clone()
+    copy.play(copy.legal_moves()[-1])
+    assert g.history == [] and len(copy.history) == 1
+    assert json.dumps(g.view(None)) == json.dumps(pygames.new_game("skarney_gin", seed=4).view(None))
+    again = g.clone()
+    again.play(g.legal_moves()[-1])
+    assert json.dumps(again.view(None)) == json.dumps(copy.view(None))
+
+
+# ---- seeded random matches ------------------------------------------------------------------------
+def secret(game, seat):
+    return [(f"hand{1 - seat}", None), ("stock", None)]
+
+
+BAD_MOVES = [{"type": "take"}, {"type": "offer", "card": "AS"}, {"type": "last_card"}, {"type": "end_deal"},
+             {"type": "meld", "cards": ["KS", "AS", "2S"]}, {"type": "layoff", "meld": 0, "cards": ["AS"]},
+             {"type": "initial_meld", "melds": []}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_matches_checked_closely(seed):
+    play_random_match("skarney_gin", seed, options={"target": 100}, secret=secret, check_every=37,
+                      link_every=151, bad_moves=BAD_MOVES)
+
+
+@pytest.mark.parametrize("target", [100, 200, 300])
+def test_random_matches(target):
+    for seed in range(100 + target, 100 + target + {100: 150, 200: 40, 300: 20}[target]):
+        game = play_random_match("skarney_gin", seed, options={"target": target}, secret=secret,
+                                 check_every=10 ** 6)
+        result = game.result
+        assert max(result["totals"]) >= target and game.scores == result["final"]
+        assert sum(game.deals_scored) <= game.deal_no

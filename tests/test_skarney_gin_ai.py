@@ -1,0 +1,103 @@
+"""Skarney Gin bots: they play legal moves from a seat's view, beat random play and make the obvious
+plays (the initial meld, taking a card that melds, refusing a useless one, going out)."""
+
+import pygames
+import pygames.ai as ai
+from pygames.ai import skarney_gin as bot
+from pygames.cards import IDS
+from tests.test_skarney_gin import position
+
+
+def play_match(seed, levels, target=200):
+    g = pygames.new_game("skarney_gin", seed=seed, options={"target": target})
+    step = 0
+    while not g.is_over:
+        seat = g.current_player
+        g.play(ai.choose_move(g.view(seat), levels[seat], seed=seed * 7919 + step))
+        step += 1
+    return g
+
+
+def test_normal_beats_random():
+    margin, wins = 0, 0
+    for seed in range(6):
+        levels = ("normal", "random") if seed % 2 == 0 else ("random", "normal")
+        g = play_match(seed, levels)
+        me = levels.index("normal")
+        wins += g.result["winner"] == me
+        margin += g.scores[me] - g.scores[1 - me]
+    assert wins == 6 and margin > 6 * 300
+
+
+def test_every_level_finishes_matches_against_every_other():
+    # two normal bots once passed three Aces to and fro for ever (an accepted Ace skips the draw)
+    for seed, levels in enumerate([("easy", "hard"), ("hard", "normal"), ("normal", "normal"), ("easy", "easy")]):
+        g = play_match(seed + 1, levels, target=100)
+        assert g.is_over
+
+
+def test_choice_is_deterministic_for_a_seed():
+    g = pygames.new_game("skarney_gin", seed=12)
+    view = g.view(g.current_player)
+    for level in ("easy", "normal", "hard"):
+        assert ai.choose_move(view, level, seed=3) == ai.choose_move(view, level, seed=3)
+        assert ai.choose_move(view, level, seed=3) in view["legal_moves"]
+
+
+def test_normal_makes_the_initial_meld_when_it_can():
+    g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD", "AS 2H 3D 4D 5D 8C 9C TC QD QS"])
+    for level in ("easy", "normal", "hard"):
+        move = ai.choose_move(g.view(0), level, seed=1)
+        assert move["type"] == "initial_meld", level
+
+
+def answer(hand, offer, melds=(), initial=False, level="normal"):
+    g = position(["KS 3D", hand], melds=[[], list(melds)], initial=(False, initial))
+    g.hands[0].append(IDS[offer])
+    g.play({"type": "offer", "card": offer})
+    return ai.choose_move(g.view(1), level, seed=1)["type"]
+
+
+def test_takes_an_offer_that_completes_a_meld():
+    for level in ("easy", "normal", "hard"):
+        # after the initial meld: a pair becomes a group
+        assert answer("7H 7S 2C 9D", "7D", melds=["JH QH KH", "2S 3S 4S", "8D 8C 8H"], initial=True,
+                      level=level) == "take"
+        # before it: the third 3-card meld of the contract
+        assert answer("4C 5C 6C 9H 9S 9D JD QD 2H 5S", "KS", level=level) == "take", level
+
+
+def test_refuses_a_useless_offer():
+    for level in ("easy", "normal", "hard"):
+        assert answer("7H 7S 2C 9D", "KS", melds=["JC QC KC", "2S 3S 4S", "8D 8C 8H"], initial=True,
+                      level=level) == "refuse"
+        assert answer("4C 5C 6C 9H 9S 9D 2H 5S 7D QS", "KD", level=level) == "refuse"
+
+
+def test_goes_out_when_it_can():
+    g = position(["2S 3S 9C 9H 9D", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9S TS JS"], []],
+                 initial=(True, False))
+    for _ in range(5):
+        if g.deal_no > 1:
+            break
+        g.play(ai.choose_move(g.view(0), "normal", seed=1))
+    assert g.last_deal and g.last_deal["skarney"] == 0
+
+
+def test_offers_its_least_useful_card():
+    g = position(["7H 7S 7D 4C 5C 6C 9D TS JH KD 2S", "AS"], melds=[[], ["QS QH QD"]],
+                 initial=(False, True))
+    g.play({"type": "initial_meld", "melds": [["7H", "7S", "7D"], ["4C", "5C", "6C"], ["9D", "TS", "JH"]]})
+    move = ai.choose_move(g.view(0), "normal", seed=1)
+    assert move == {"type": "offer", "card": "KD"}         # 10 points to shed, and no use to the queens
+
+
+def test_hard_remembers_cards_the_opponent_took():
+    g = position(["KS 3D 8H", "4C 5C 6C"])
+    g.play({"type": "offer", "card": "8H"})
+    g.play({"type": "take"})
+    g.play({"type": "offer", "card": "4C"})
+    g.play({"type": "refuse"})
+    know = bot.Knowledge(g.view(0), track=True)
+    assert know.their_known == {IDS["8H"], IDS["4C"]}
+    assert bot.Knowledge(g.view(0), track=False).their_known == set()
