@@ -519,6 +519,12 @@ def main(argv=None):
     sub.add_parser("test", help="set up .venv and Chromium, build, run pytest (extra args go to pytest)")
     sub.add_parser("bench", help="print page-ready and engine speed figures")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
+    p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
+    p_tour.add_argument("game")
+    p_tour.add_argument("level_a")
+    p_tour.add_argument("level_b")
+    p_tour.add_argument("-n", "--games", type=int, default=40)
+    p_tour.add_argument("-p", "--players", type=int, default=None)
     argv = sys.argv[1:] if argv is None else argv
     os.chdir(ROOT)
     if argv[:1] == ["test"]:  # everything after `test` goes to pytest untouched
@@ -532,7 +538,20 @@ def main(argv=None):
         return 0
     if args.command == "bench":
         return bench()
+    if args.command == "tournament":
+        return tournament(args)
     return _bench()
+
+
+def tournament(args):
+    sys.path.insert(0, str(ROOT))
+    from pygames.ai.tournament import run
+    start = time.perf_counter()
+    r = run(args.game, args.level_a, args.level_b, games=args.games, players=args.players)
+    print(f"{r['game']}: {r['a']} vs {r['b']} over {r['games']} matches: {r['a']} wins {r['wins']:g} "
+          f"= {100 * r['rate']:.0f}% (95% CI {100 * r['low']:.0f}%-{100 * r['high']:.0f}%) "
+          f"in {time.perf_counter() - start:.1f} s")
+    return 0
 
 
 if __name__ == "__main__":
