@@ -135,7 +135,7 @@ function handRow(view, ctx) {
     }
     const source = `hand:${code}`;
     const legal = ctx.sources.has(source);
-    row.appendChild(cardEl(code, { source, legal, dim: ctx.myTurn && view.phase === "play" && !legal }));
+    row.appendChild(cardEl(code, { source, legal, dim: ctx.myTurn && !ctx.busy && view.phase === "play" && !legal }));
   }
   return row;
 }
@@ -151,6 +151,9 @@ function scoreBoard(view, ctx) {
     [us, 1 - us].map((t) => `<div class="team${t === us ? " ours" : ""}"><span class="team-name">${teamName(t, me)}</span>` +
       `<span class="team-total" data-team="${t}">${view.team_scores[t]}</span><span class="bags">${view.team_bags[t]} bag${view.team_bags[t] === 1 ? "" : "s"}</span></div>`).join("") +
     `</div><p class="target">Deal ${view.deal} · playing to ${view.target}${view.spades_broken ? " · ♠ broken" : ""}</p>` +
+    (view.last_trick && view.phase === "play" && view.tricks.some((t) => t > 0)
+      ? `<p class="last-trick">Last trick: ${view.last_trick.cards.map((c, i) =>
+        `<span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`).join(" ")} — ${seatName(view.last_trick.winner, me)}</p>` : "") +
     (rows ? `<details class="sheet"><summary>Score sheet</summary><table><thead><tr><th>Deal</th><th>Us</th><th>Them</th></tr></thead><tbody>${rows}</tbody>` +
       `<tfoot><tr><th>Total</th><th>${view.team_scores[us]}</th><th>${view.team_scores[1 - us]}</th></tr></tfoot></table></details>` : "");
   return el;
