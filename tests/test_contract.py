@@ -65,15 +65,21 @@ def test_refused_move_raises_illegal_move_and_changes_nothing(game_id):
     assert (g.to_json(), json.dumps(g.view(None), sort_keys=True)) == before
 
 
-@pytest.mark.parametrize("game_id", PLAYABLE)
-def test_json_round_trip_and_bad_saves(game_id):
-    g = pygames.new_game(game_id, seed=8)
-    rng = Rng(5)
-    for _ in range(30):
+def random_position(game_id, seed, moves):
+    """A game after up to ``moves`` random legal moves."""
+    g = pygames.new_game(game_id, seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
         if g.is_over:
             break
         legal = g.legal_moves()
         g.play(legal[rng.below(len(legal))])
+    return g
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_json_round_trip_and_bad_saves(game_id):
+    g = random_position(game_id, 8, 30)
     again = pygames.from_json(g.to_json())
     assert again.view(None) == g.view(None) and again.to_json() == g.to_json()
     for text, reason in [("{", "not valid JSON"), ("[]", "not a JSON object"), ('{"game": "spades"}', "lacks"),
@@ -84,13 +90,7 @@ def test_json_round_trip_and_bad_saves(game_id):
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
 def test_link_round_trip_and_challenge_link(game_id):
-    g = pygames.new_game(game_id, seed=77)
-    rng = Rng(77)
-    for _ in range(25):
-        if g.is_over:
-            break
-        legal = g.legal_moves()
-        g.play(legal[rng.below(len(legal))])
+    g = random_position(game_id, 77, 25)
     fragment = links.encode(g)
     assert fragment.startswith(f"{game_id}?")
     again = links.decode(fragment)
