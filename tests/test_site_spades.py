@@ -166,6 +166,7 @@ def test_same_seed_and_moves_give_the_same_state_in_cpython_and_the_browser(app)
     for _ in range(40):                            # bids and ten tricks, chosen by the CPython bot
         seat = game.current_player
         game.play(pygames.ai.choose_move(game.view(seat), level="normal", seed=len(game.history)))
+    app.wait_for_function(MY_TURN)         # the page's own bots are idle: the engine is ours alone
     call(app, "new", {"game": "spades", "seed": 4242})
     for move in game.history:
         call(app, "play", {"move": move})

@@ -458,3 +458,21 @@ def test_random_matches(target):
         result = game.result
         assert max(result["totals"]) >= target and game.scores == result["final"]
         assert sum(game.deals_scored) <= game.deal_no
+
+
+def test_deal_log_rows_add_up_to_the_totals():
+    """The score sheet's rows: one per deal, points adding up to the running totals."""
+    import pygames
+    from pygames.cards import Rng
+    game = pygames.new_game("skarney_gin", seed=5, options={"target": 100})
+    rng = Rng(5)
+    while not game.is_over:
+        seat = game.current_player
+        game.play(pygames.ai.choose_move(game.view(seat), level="normal", seed=rng.below(1 << 30)))
+    log = game.view(0)["deal_log"]
+    assert [row["deal"] for row in log] == list(range(1, len(log) + 1))
+    running = [0, 0]
+    for row in log:
+        running = [running[0] + row["points"][0], running[1] + row["points"][1]]
+        assert row["totals"] == running
+    assert running == game.view(0)["totals"]

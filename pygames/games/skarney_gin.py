@@ -223,6 +223,7 @@ class SkarneyGin(Game):
         self.deals_scored = [0, 0]
         self.deal_no = 0
         self.last_deal = None
+        self.deal_log = []                 # the score sheet: one row per deal played
         self.result = None
         self.over = False
         self.cut = []
@@ -265,7 +266,7 @@ class SkarneyGin(Game):
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
         for name in ("totals", "deals_scored", "initial_done", "accepted", "skip_draw", "last_card",
-                     "history", "move_choices", "movers"):
+                     "history", "move_choices", "movers", "deal_log"):
             setattr(g, name, getattr(self, name)[:])
         return g
 
@@ -437,6 +438,8 @@ class SkarneyGin(Game):
             self.totals[s] += points[s]
             self.deals_scored[s] += points[s] > 0
         lines.append(f"Totals: {self.totals[0]} to {self.totals[1]}.")
+        self.deal_log.append({"deal": self.deal_no, "points": list(points), "skarney": skarney,
+                              "totals": list(self.totals)})
         self.last_deal = {"deal": self.deal_no, "explanation": lines, "points": points,
                           "skarney": skarney, "hands": [_codes(h) for h in hands],
                           "hand_points": [hand_points(h) for h in hands]}
@@ -582,6 +585,7 @@ class SkarneyGin(Game):
             "totals": list(self.totals),
             "deals_scored": list(self.deals_scored),
             "last_deal": copy.deepcopy(self.last_deal),
+            "deal_log": copy.deepcopy(self.deal_log),   # the score sheet: {deal, points, skarney, totals}
             "result": copy.deepcopy(self.result),
         }
 

@@ -1,0 +1,291 @@
+"""The built site in headless Chromium: a person plays Skarney Gin by clicking (initial meld, lay-off,
+offer, answering offers), the meld check before committing, a bot-vs-bot game to 200, share links and
+the draw-lost marker.
+
+Positions are found in CPython first: the page's bots are the same code with the same seeds
+(bridge.bot: level "normal", seed = game seed * 1009 + moves played), so a game driven by the same
+person moves follows the same path in the browser.
+"""
+
+import time
+
+import pytest
+
+import pygames
+from pygames import ai, links
+from tests.conftest import open_app, wait_ready
+
+GAME = "skarney_gin"
+FAST = "localStorage.setItem('pygames:settings:skarney_gin', JSON.stringify({speed: 'instant'}));"
+WATCH = ("localStorage.setItem('pygames:settings:skarney_gin', "
+         "JSON.stringify({speed: 'instant', watch: true, level: 'normal'}));")
+MY_TURN = "document.querySelector('#table:not(.waiting) [data-legal=true]')"
+VIEW = "window.pygames.app.state.view"
+
+
+def call(page, method, args=None):
+    return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
+
+
+def view(page):
+    return page.evaluate(VIEW)
+
+
+# ---- CPython: the same game, the same bots -------------------------------------------------------
+def bot_move(game):
+    seat = game.current_player
+    return ai.choose_move(game.view(seat), level="normal", seed=game.seed * 1009 + len(game.history))
+
+
+def person_move(game):
+    """The scripted person: initial meld, lay-off, meld, take, ... and otherwise offer the last card."""
+    legal = game.legal_moves()
+    for kind in ("initial_meld", "layoff", "meld", "take", "end_deal", "last_card"):
+        moves = [m for m in legal if m["type"] == kind]
+        if moves:
+            return moves[0]
+    return [m for m in legal if m["type"] == "offer"][-1]
+
+
+def scripted(seed, stop, limit=60):
+    """Play seed with the scripted person (seat 0) against the bot until stop(game, person moves)
+    holds at the person's turn (None from stop: give this seed up). Returns (game, moves) or None."""
+    game = pygames.new_game(GAME, seed=seed)
+    mine = []
+    while not game.is_over and game.deal_no == 1 and len(game.history) < limit:
+        if game.current_player == 0:
+            verdict = stop(game, mine)
+            if verdict is None:
+                return None
+            if verdict:
+                return game, mine
+            move = person_move(game)
+            mine.append(move)
+            game.play(move)
+        else:
+            game.play(bot_move(game))
+    return None
+
+
+def find(stop, seeds=range(1, 400), limit=60):
+    for seed in seeds:
+        found = scripted(seed, stop, limit)
+        if found:
+            return seed, found[0], found[1]
+    pytest.fail("no seed gives the position this test needs")
+
+
+# ---- the page: acting by clicking ------------------------------------------------------------------
+def wait_my_turn(page):
+    page.wait_for_function(f"{MY_TURN} || document.querySelector('#dlg-summary[open]')", timeout=30_000)
+    assert not page.locator("#dlg-summary[open]").count(), "the deal ended unexpectedly"
+
+
+def click_card(page, code):
+    page.locator(f".sg-hand [data-card='{code}']").click(position={"x": 8, "y": 14})
+
+
+def select(page, cards):
+    for code in cards:
+        click_card(page, code)
+    page.wait_for_function(
+        "cards => cards.every(c => document.querySelector(`.sg-hand [data-card='${c}']`)?.classList.contains('selected'))",
+        arg=cards)
+
+
+def play_by_clicking(page, move):
+    """Perform one of the person's moves with the mouse, the way a person would."""
+    before = len(view(page)["history"])
+    kind = move["type"]
+    if kind == "initial_meld":
+        for i, triple in enumerate(move["melds"]):
+            select(page, triple)
+            add = page.locator(".sg-add")
+            page.wait_for_function("() => !document.querySelector('.sg-add').disabled")
+            assert f"Add as meld {i + 1} (" in add.inner_text()
+            add.click()
+            page.wait_for_function("i => document.querySelectorAll('.sg-slot.full').length === i", arg=i + 1)
+        page.locator(".sg-lay[data-legal=true]").click()
+    elif kind == "layoff":
+        select(page, move["cards"])
+        target = page.locator(f".sg-meld[data-meld-seat='0'][data-meld-index='{move['meld']}']")
+        page.wait_for_function(
+            "i => document.querySelector(`.sg-meld[data-meld-seat='0'][data-meld-index='${i}']`).dataset.legal === 'true'",
+            arg=move["meld"])
+        assert "target-on" in target.get_attribute("class")
+        target.click()
+    elif kind == "meld":
+        select(page, move["cards"])
+        page.locator(".sg-meld-btn[data-legal=true]").click()
+    elif kind == "offer":
+        select(page, [move["card"]])
+        button = page.locator(".sg-offer-btn[data-legal=true]")
+        assert "Offer" in button.inner_text()
+        button.click()
+    elif kind in ("take", "refuse"):
+        page.locator(f".sg-answer [data-move*='\"{kind}\"']").click()
+    elif kind == "last_card":
+        page.locator(".sg-last-btn").click()
+    else:
+        page.locator(".sg-end-btn").click()
+    page.wait_for_function(f"{VIEW}.history.length > {before}")
+
+
+# ---- tests -------------------------------------------------------------------------------------------
+def test_a_person_melds_lays_off_offers_and_answers_by_clicking(page, site):
+    def stop(game, mine):
+        kinds = [m["type"] for m in mine]
+        plays = [k for k in kinds if k not in ("take", "refuse")]
+        if plays and plays[0] != "initial_meld":
+            return None                         # the first table play was no initial meld
+        return ("layoff" in kinds and kinds[-1] == "offer" and
+                bool({"take", "refuse"} & set(kinds[kinds.index("initial_meld"):])))
+
+    seed, game, mine = find(stop)
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?s={seed}")
+    assert page.locator(".sg-hand .card").count() >= 10
+    for move in mine:
+        wait_my_turn(page)
+        legal = view(page)["legal_moves"]
+        assert move in legal or move["type"] == "initial_meld"
+        if move["type"] == "initial_meld":
+            assert "initial meld" in page.locator("#status").inner_text().lower()
+            assert page.locator(".sg-slot").count() == 3
+        if move["type"] in ("take", "refuse"):
+            offer = view(page)["offer"]
+            assert page.locator(f".sg-offer [data-card='{offer}']").is_visible()
+            assert "offers" in page.locator("#status").inner_text()
+        play_by_clicking(page, move)
+    # the page followed the CPython game move for move
+    wait_my_turn(page)
+    assert call(page, "state")["save"] == game.to_json()
+    kinds = [m["type"] for m in mine]
+    assert {"initial_meld", "layoff", "offer"} <= set(kinds) and {"take", "refuse"} & set(kinds)
+    # my melds are on the table, each labelled with its kind
+    labels = page.locator(".sg-melds-mine .sg-kind").all_inner_texts()
+    assert len(labels) >= 3 and all(any(k in t.lower() for k in ("group", "sequence", "straight")) for t in labels)
+
+
+def test_the_page_names_a_meld_before_committing_and_explains_a_non_meld(page, site):
+    def stop(game, mine):
+        if game.phase != "play":
+            return False
+        hand = game.view(0)["zones"]["hand0"]
+        ranks = {c[0] for c in hand}
+        return {"K", "A", "2"} <= ranks and any(m["type"] == "initial_meld" for m in game.legal_moves())
+
+    def first_turn(game, mine):
+        if any(m["type"] not in ("take", "refuse") for m in mine):
+            return None
+        return stop(game, mine)
+
+    seed, game, mine = find(first_turn)
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?s={seed}")
+    for move in mine:                                   # an offer to answer first, if the bot dealt
+        wait_my_turn(page)
+        play_by_clicking(page, move)
+    wait_my_turn(page)
+    hand = view(page)["zones"]["hand0"]
+    before = len(view(page)["history"])
+    # a meld: the page says which kind before anything is laid down
+    triple = next(m for m in game.legal_moves() if m["type"] == "initial_meld")["melds"][0]
+    kind = call(page, "query", {"game": GAME, "name": "meld_kind", "args": [triple]})
+    select(page, triple)
+    verdict = page.locator(".sg-verdict")
+    page.wait_for_function(f"document.querySelector('.sg-verdict').textContent.includes('is a {kind}')")
+    assert "ok" in verdict.get_attribute("class")
+    assert f"({kind})" in page.locator(".sg-add").inner_text()
+    assert not page.locator(".sg-add").is_disabled()
+    # K-A-2: no meld, and the page says why (the engine's sentence)
+    page.locator(".sg-clear").click()
+    kar = [next(c for c in hand if c[0] == r) for r in "KA2"]
+    select(page, kar)
+    why = call(page, "query", {"game": GAME, "name": "why_not_meld", "args": [sorted(kar)]})
+    assert "corner" in why
+    page.wait_for_function("document.querySelector('.sg-verdict').textContent.includes('corner')")
+    assert "bad" in verdict.get_attribute("class")
+    assert "K-A-2" in verdict.inner_text()
+    assert page.locator(".sg-add").is_disabled()
+    assert page.locator(".sg-lay").is_disabled()
+    assert len(view(page)["history"]) == before          # nothing was played
+
+
+def test_draw_lost_marker_after_taking_an_offered_ace(page, site):
+    seed, game, _ = find(lambda g, m: g.phase == "answer" and g.view(0)["offer"][0] == "A")
+    page.add_init_script(FAST)
+    open_app(page, site, links.encode(game))
+    wait_my_turn(page)
+    offer = view(page)["offer"]
+    assert page.locator(".sg-offer .sg-warn").inner_text() == "Taking an Ace costs you your next draw."
+    assert page.locator("[data-draw-lost='0']").count() == 0
+    hand_before = view(page)["hand_counts"][0]
+    play_by_clicking(page, {"type": "take"})
+    wait_my_turn(page)
+    v = view(page)
+    assert v["skip_draw"][0] and not v["drew"] and v["hand_counts"][0] == hand_before + 1
+    marker = page.locator("[data-draw-lost='0']")
+    assert marker.is_visible() and "Ace" in marker.inner_text()
+    assert "did not draw" in page.locator("#status").inner_text()
+    assert page.locator(f".sg-hand [data-card='{offer}']").count() == 1
+
+
+def test_share_link_reopens_the_position(browser, page, site):
+    seed, game, mine = find(lambda g, m: len(m) >= 3 and g.phase == "play")
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?s={seed}")
+    for move in mine:
+        wait_my_turn(page)
+        play_by_clicking(page, move)
+    wait_my_turn(page)
+    select(page, [view(page)["zones"]["hand0"][0]])      # a selection is the page's own, not the game's
+    page.locator("#btn-share").click()
+    page.wait_for_function("document.querySelector('#btn-share').dataset.link")
+    link = page.locator("#btn-share").get_attribute("data-link")
+    assert f"#{GAME}?" in link
+    before = call(page, "state")["view"]
+    other = browser.new_context().new_page()
+    other.add_init_script(FAST)
+    other.goto(link)
+    wait_ready(other)
+    assert call(other, "state")["view"] == before
+    assert other.locator(".sg-hand .card").count() == len(before["zones"]["hand0"])
+    assert other.locator(".sg-melds-mine .sg-meld").count() == len(before["melds"][0])
+    other.context.close()
+
+
+def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
+    page.add_init_script(WATCH)
+    started = time.monotonic()
+    open_app(page, site, f"{GAME}?s=3")
+    page.wait_for_function(f"{VIEW}.is_over", timeout=100_000)
+    elapsed = time.monotonic() - started
+    v = call(page, "state")["view"]
+    assert v["target"] == 200 and max(v["totals"]) >= 200
+    result = v["result"]
+    page.wait_for_selector("#dlg-summary[open]")
+    summary = page.locator("#dlg-summary").inner_text()
+    for label in ("Box bonus", "Game bonus", "Shutout bonus", "Final"):
+        assert label in summary
+    assert f"by {result['difference']}" in summary
+    for seat in (0, 1):
+        assert str(result["final"][seat]) in summary
+    assert result["final"][result["winner"]] - result["final"][1 - result["winner"]] == result["difference"]
+    assert "Game over" in page.locator("#status").inner_text()
+    page.locator("#summary-ok").click()
+    sheet = page.locator(".sg-sheet tbody tr")
+    assert sheet.count() == len(v["deal_log"]) >= 1
+    print(f"bot-vs-bot game to 200: {len(v['history'])} moves, {v['deal']} deals, {elapsed:.1f} s")
+
+
+def test_phone_layout_fits(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?s=21")
+    page.wait_for_function(MY_TURN)
+    rights = page.locator(".sg-hand .card").evaluate_all("cs => cs.map(c => c.getBoundingClientRect().right)")
+    assert len(rights) >= 10 and max(rights) <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
