@@ -1,0 +1,262 @@
+"""The built site in headless Chromium: Spite and Malice played by clicking and dragging, a bot-vs-bot
+match to its end, a share link, and the four-player table on a phone-sized screen."""
+
+import json
+
+import pygames
+from pygames import ai
+from tests.conftest import open_app, wait_ready
+
+GAME = "spite_malice"
+MY_TURN = "document.querySelector('#table:not(.waiting) [data-legal=true]')"
+# seed 573, two players: you deal and play first, holding AS 2D 3H JC KS with 3H on your pay-off pile
+SEED = 573
+
+
+def settings(page, **values):
+    page.add_init_script(f"localStorage.setItem('pygames:settings:{GAME}', {json.dumps(json.dumps(values))});")
+    return page
+
+
+def set_settings(page, **values):
+    page.evaluate("v => localStorage.setItem('pygames:settings:spite_malice', JSON.stringify(v))", values)
+
+
+def call(page, method, args=None):
+    return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
+
+
+def view(page):
+    return page.evaluate("window.pygames.app.state.view")
+
+
+def wait_moves(page, count):
+    page.wait_for_function("n => window.pygames.app.state.view.history.length >= n", arg=count, timeout=30_000)
+
+
+def hand_card(page, code):
+    return page.locator(f".sm-hand [data-card='{code}']").first
+
+
+def target(page, key):
+    return page.locator(f"#table [data-target='{key}']")
+
+
+def click_move(page, move):
+    """Play one legal move the way a person does: click its card, then (if it waits) click its pile."""
+    before = len(view(page)["history"])
+    if move["type"] == "discard" or move["from"] == "hand":
+        source = hand_card(page, move["card"])
+        key = f"hand:{move['card']}"
+    elif move["from"] == "payoff":
+        source, key = page.locator("[data-source='payoff']"), "payoff"
+    else:
+        key = f"discard:{move['discard']}"
+        source = page.locator(f"[data-source='{key}']")
+    source.click()
+    pile = f"{'centre' if move['type'] == 'build' else 'discard'}:{move['pile']}"
+    page.wait_for_function(
+        "([n, key]) => window.pygames.app.state.view.history.length > n || window.pygames.app.selected === key",
+        arg=[before, key])
+    if len(view(page)["history"]) == before:
+        assert "target-on" in target(page, pile).get_attribute("class")
+        target(page, pile).click()
+        wait_moves(page, before + 1)
+    state = call(page, "state")
+    assert state["view"]["history"][before] == move       # the engine took exactly this move
+    return state["view"]
+
+
+def choose(legal):
+    """A simple, deterministic player: pay-off card first, then discard-pile tops, then the hand, then a discard."""
+    for source in ("payoff", "discard", "hand"):
+        for m in legal:
+            if m["type"] == "build" and m["from"] == source and (m["card"][0] != "K" or source == "payoff"):
+                return m
+    discards = [m for m in legal if m["type"] == "discard"]
+    if discards:
+        return max(discards, key=lambda m: ("23456789TJQK".index(m["card"][0]), m["pile"] != "new"))
+    return legal[0]
+
+
+def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
+    settings(page, speed="normal")
+    open_app(page, site, f"{GAME}?s={SEED}")
+    page.wait_for_function(MY_TURN)
+    v = view(page)
+    assert v["current_player"] == 0 and sorted(v["zones"]["hand0"]) == ["2D", "3H", "AS", "JC", "KS"]
+    assert page.locator(".sm-opp").count() == 1
+    assert page.locator("#status").inner_text().startswith("Your turn")
+
+    # an Ace can only start a pile: one click plays it
+    hand_card(page, "AS").click()
+    wait_moves(page, 1)
+    assert view(page)["centre"][0]["cards"] == ["AS"]
+
+    # the 2 may be built or discarded: the click picks it and lights up both kinds of pile
+    hand_card(page, "2D").click()
+    page.wait_for_function("window.pygames.app.selected === 'hand:2D'")
+    assert "target-on" in target(page, "centre:0").get_attribute("class")
+    assert "target-on" in target(page, "discard:new").get_attribute("class")
+    assert "2♦" in page.locator("#status").inner_text()
+    target(page, "centre:0").click()
+    wait_moves(page, 2)
+    assert view(page)["centre"][0]["cards"] == ["AS", "2D"]
+    assert page.locator("[data-target='centre:0'] .sm-needs").inner_text() == "needs 3"
+
+    # the pay-off 3 has a single place to go: one click
+    page.locator("[data-source='payoff']").click()
+    wait_moves(page, 3)
+    v = view(page)
+    assert v["centre"][0]["cards"] == ["AS", "2D", "3H"] and v["payoff_counts"][0] == 25
+
+    # the King goes on as a 4 (wild); the pile's badge says so
+    hand_card(page, "KS").click()
+    page.wait_for_function("window.pygames.app.selected === 'hand:KS'")
+    for key in ("centre:0", "centre:new", "discard:new"):
+        assert "target-on" in target(page, key).get_attribute("class")
+    target(page, "centre:0").click()
+    wait_moves(page, 4)
+    v = view(page)
+    assert v["centre"][0]["cards"][-1] == "KS" and v["centre"][0]["rank"] == "4" and v["centre"][0]["needs"] == "5"
+    assert page.locator("[data-target='centre:0'] .sm-badge").inner_text() == "K = 4"
+
+    # a single click on a card that can only be discarded does not end the turn; the pile click does
+    hand_card(page, "JC").click()
+    page.wait_for_function("window.pygames.app.selected === 'hand:JC'")
+    assert len(view(page)["history"]) == 4
+    target(page, "discard:new").click()
+    wait_moves(page, 5)
+    page.wait_for_function("document.querySelector('#status').textContent.includes('your turn ends')")
+    v = call(page, "state")["view"]
+    assert v["zones"]["discard0_0"] == ["JC"] and v["current_player"] == 1
+    assert page.locator("[data-target='discard:0'] [data-card='JC']").count() == 1
+
+    # two more turns, every move clicked, each checked against the engine
+    set_settings(page, speed="instant")
+    for _ in range(2):
+        page.wait_for_function(MY_TURN, timeout=30_000)
+        for _ in range(40):
+            legal = view(page)["legal_moves"]
+            v = click_move(page, choose(legal))
+            if v["current_player"] != 0 or v["results"]:
+                break
+        assert v["current_player"] != 0 or v["results"]
+
+
+def test_a_bot_match_runs_to_its_end_in_the_page(page, site):
+    settings(page, speed="instant", watch=True)
+    open_app(page, site, f"{GAME}?s=5&o=payoff.13,target.0")
+    page.wait_for_function("window.pygames.app.state.view.is_over", timeout=60_000)
+    page.wait_for_selector("#dlg-summary[open]")
+    # the same bots in CPython play the same match
+    game = pygames.new_game(GAME, seed=5, options={"payoff": 13, "target": 0})
+    while not game.is_over:
+        game.play(ai.choose_move(game.view(game.current_player), level="normal",
+                                 seed=game.seed * 1009 + len(game.history)))
+    final = call(page, "state")["view"]
+    assert final["history"] == json.loads(json.dumps(game.history))
+    result = final["results"][-1]
+    summary = page.locator("#dlg-summary").inner_text()
+    assert str(result["points"]) in summary and "Bonus for going out: 5" in summary
+    winner = "You" if result["winner"] == 0 else f"Player {result['winner'] + 1}"
+    assert f"{winner} win" in summary
+    assert "Press New game" in page.locator("#status").inner_text()
+    page.locator("#summary-ok").click()
+    sheet = page.locator(".sm-scores .sheet")
+    sheet.locator("summary").click()
+    assert f"+{result['points']}" in sheet.inner_text()
+
+
+def test_share_link_reopens_the_position(browser, page, site):
+    settings(page, speed="instant")
+    open_app(page, site, f"{GAME}?s={SEED}")
+    page.wait_for_function(MY_TURN)
+    hand_card(page, "AS").click()
+    wait_moves(page, 1)
+    hand_card(page, "KS").click()
+    target(page, "centre:0").click()
+    wait_moves(page, 2)
+    page.locator("#btn-share").click()
+    page.wait_for_function("document.querySelector('#btn-share').dataset.link")
+    link = page.locator("#btn-share").get_attribute("data-link")
+    assert f"#{GAME}?" in link and "n=2" in link
+    before = call(page, "state")["view"]
+    other = browser.new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    assert call(other, "state")["view"] == before
+    assert other.locator(".sm-badge.king").inner_text() == "K = 2"
+    other.context.close()
+
+
+def test_drag_and_keyboard_builds(page, site):
+    settings(page, speed="instant")
+    open_app(page, site, f"{GAME}?s={SEED}")
+    page.wait_for_function(MY_TURN)
+
+    def drag(source, dest):
+        a, b = source.bounding_box(), dest.bounding_box()
+        page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        for i in range(1, 9):
+            page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] + b["width"] / 2 - a["x"] - a["width"] / 2) * i / 8,
+                            a["y"] + a["height"] / 2 + (b["y"] + b["height"] / 2 - a["y"] - a["height"] / 2) * i / 8)
+        page.mouse.up()
+
+    drag(hand_card(page, "AS"), target(page, "centre:new"))
+    wait_moves(page, 1)
+    drag(hand_card(page, "2D"), target(page, "centre:0"))
+    wait_moves(page, 2)
+    drag(page.locator("[data-source='payoff']"), target(page, "centre:0"))
+    wait_moves(page, 3)
+    v = call(page, "state")["view"]
+    assert v["centre"][0]["cards"] == ["AS", "2D", "3H"]
+    assert v["current_player"] == 0 and sorted(v["zones"]["hand0"]) == ["3H", "JC", "KS"]
+
+    # and from the keyboard: arrows to the King, Enter picks it, arrows to the pile, Enter drops it
+    def focus(js_test):
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+            if page.evaluate(f"(e => {js_test})(document.activeElement)"):
+                return
+        raise AssertionError(f"nothing matching {js_test} took the focus")
+
+    page.wait_for_timeout(300)            # the page ignores clicks for 250 ms after a drag ends
+    focus("e.dataset.card === 'KS'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.pygames.app.selected === 'hand:KS'")
+    focus("e.dataset.target === 'centre:0'")
+    page.keyboard.press("Enter")
+    wait_moves(page, 4)
+    assert call(page, "state")["view"]["centre"][0]["cards"] == ["AS", "2D", "3H", "KS"]
+
+
+def test_four_players_on_a_phone_screen(page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    settings(page, speed="instant")
+    open_app(page, site, f"{GAME}?p=4&s=1")            # Player 2 deals: three bots play before you
+    page.wait_for_function(MY_TURN, timeout=30_000)
+    v = view(page)
+    assert len(v["history"]) >= 3
+    panels = page.locator(".sm-opp")
+    assert panels.count() == 3
+    for i in range(3):
+        panel = panels.nth(i)
+        seat = int(panel.get_attribute("data-seat"))
+        assert seat == i + 1
+        assert panel.locator(".sm-name").inner_text().startswith(f"Player {seat + 1}")
+        assert int(panel.locator(".sm-opp-payoff").inner_text()) == v["payoff_counts"][seat]
+        assert int(panel.locator(".sm-opp-hand").inner_text()) == v["hand_counts"][seat]
+        assert panel.locator(".sm-opp-pay [data-card]").get_attribute("data-card") == v["payoff_tops"][seat]
+        for d in range(4):
+            shown = panel.locator(f"[data-discard='{seat}:{d}'] [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+            assert shown == v["zones"][f"discard{seat}_{d}"]
+        box = panel.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert int(page.locator(".sm-stock-count").inner_text()) == v["stock_count"]
+    assert page.locator(".sm-hand .card").count() == 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    right = page.locator(".sm-hand .card").evaluate_all("cs => Math.max(...cs.map(c => c.getBoundingClientRect().right))")
+    assert right <= 390
+    assert page.locator(".sm-scores .team").count() == 4
