@@ -152,6 +152,23 @@ class Game:
             v["legal_moves"] = []
         return v
 
+    # ---- search --------------------------------------------------------------------------------
+    def clone(self):
+        """A copy for search bots: every top-level list copied one level deep and the generator's
+        state copied; ``_clone_nested(copy)`` copies whatever the game nests deeper. No deep copy."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                setattr(g, name, list(value))
+        g.rng = Rng(0)
+        g.rng.state = self.rng.state
+        self._clone_nested(g)
+        return g
+
+    def _clone_nested(self, g):
+        """Copy the lists inside lists (hands, piles) into the clone ``g``."""
+
     # ---- saving -------------------------------------------------------------------------------
     def to_json(self):
         return json.dumps({"game": self.GAME_ID, "players": self.players, "options": self.options,

@@ -311,3 +311,16 @@ def test_random_matches_with_double_nil_reach_the_exchange():
                                  secret=spades_secret, check_every=31, bad_moves=BAD[:2])
         exchanges += sum(1 for m in game.history if m["type"] == "pass_cards")
     assert exchanges >= 4
+
+
+def test_clone_plays_on_independently_and_identically():
+    game = Spades(seed=16)
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    copy = game.clone()
+    while game.deal_number == 1:                  # the original finishes the deal and deals again
+        game.play(game.legal_moves()[-1])
+    assert copy.deal_number == 1 and len(copy.history) == 10
+    while copy.deal_number == 1:
+        copy.play(copy.legal_moves()[-1])
+    assert copy.view(None) == game.view(None)     # same moves, same seeded next deal

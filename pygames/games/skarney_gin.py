@@ -14,7 +14,7 @@ Rulings taken here (besides the ones in the rules file):
 import copy
 from itertools import combinations, product
 
-from ..cards import CODES, HIDDEN, IDS, RANKS, Rng
+from ..cards import CODES, HIDDEN, IDS, RANKS
 from ..engine import Game
 
 HAND_SIZE = 10
@@ -256,19 +256,10 @@ class SkarneyGin(Game):
         self.deal_start = len(self.history) + (self.deal_no > 1)   # the ending move is not yet in history
         self._start_turn(1 - self.dealer)
 
-    def clone(self):
-        """A copy sharing nothing mutable, for search bots."""
-        g = copy.copy(self)
-        g.rng = Rng()
-        g.rng.state = self.rng.state
+    def _clone_nested(self, g):
         g.hands = [h[:] for h in self.hands]
-        g.stock = self.stock[:]
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
-        for name in ("totals", "deals_scored", "initial_done", "accepted", "skip_draw", "last_card",
-                     "history", "move_choices", "movers", "deal_log"):
-            setattr(g, name, getattr(self, name)[:])
-        return g
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property

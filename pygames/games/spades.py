@@ -229,18 +229,9 @@ class Spades(Game):
         self.dealer = (self.dealer + 1) % 4
         self._deal()
 
-    def clone(self):
-        g = object.__new__(Spades)
-        g.__dict__.update(self.__dict__)
+    def _clone_nested(self, g):
         g.hands = [list(h) for h in self.hands]
         g.won = [list(w) for w in self.won]
-        for name in ("tricks", "bids", "trick", "team_scores", "team_bags", "may_double_nil", "looked"):
-            setattr(g, name, list(getattr(self, name)))
-        g.history = list(self.history)
-        g.move_choices = list(self.move_choices)
-        g.movers = list(self.movers)
-        g.deals = list(self.deals)
-        return g
 
     # ---- the contract ------------------------------------------------------------------------
     @property

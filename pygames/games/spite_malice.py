@@ -236,20 +236,11 @@ class SpiteMalice(Game):
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
 
-    def clone(self):
-        """A copy for search: list copies, nothing deeper than the state needs."""
-        g = object.__new__(type(self))
-        g.__dict__.update(self.__dict__)
-        for name, value in self.__dict__.items():   # history, scores, stock, ... (one level)
-            if isinstance(value, list):
-                setattr(g, name, list(value))
-        g.rng = type(self.rng)(0)
-        g.rng.state = self.rng.state
+    def _clone_nested(self, g):
         g.payoff = [list(p) for p in self.payoff]
         g.hands = [list(h) for h in self.hands]
         g.discards = [[list(p) for p in piles] for piles in self.discards]
         g.centre = [list(p) for p in self.centre]
-        return g
 
     # ---- the contract --------------------------------------------------------------------------
     @property
