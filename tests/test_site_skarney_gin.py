@@ -19,7 +19,9 @@ GAME = "skarney_gin"
 FAST = "localStorage.setItem('pygames:settings:skarney_gin', JSON.stringify({speed: 'instant'}));"
 WATCH = ("localStorage.setItem('pygames:settings:skarney_gin', "
          "JSON.stringify({speed: 'instant', watch: true, level: 'normal'}));")
-MY_TURN = "document.querySelector('#table:not(.waiting) [data-legal=true]')"
+# the person's turn, with the page idle (no bot moving, no move of theirs in flight)
+MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
+           " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
 VIEW = "window.pygames.app.state.view"
 
 

@@ -8,7 +8,9 @@ import pygames
 from tests.conftest import open_app, wait_ready
 
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
-MY_TURN = "document.querySelector('#table:not(.waiting) [data-legal=true]')"
+# the person's turn, with the page idle (no bot moving, no move of theirs in flight)
+MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
+           " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
 
 
 def call(page, method, args=None):

@@ -8,7 +8,9 @@ from pygames import ai
 from tests.conftest import open_app, wait_ready
 
 GAME = "spite_malice"
-MY_TURN = "document.querySelector('#table:not(.waiting) [data-legal=true]')"
+# the person's turn, with the page idle (no bot moving, no move of theirs in flight)
+MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
+           " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
 # seed 573, two players: you deal and play first, holding AS 2D 3H JC KS with 3H on your pay-off pile
 SEED = 573
 

@@ -154,6 +154,7 @@ async function act(move) {
   if (app.busy || !myTurn()) return;
   const gen = app.generation;
   app.busy = true;
+  render();                     // the table shows at once that it is waiting: no double moves
   try {
     const prev = app.state.view;
     const state = await app.engine.call("play", { move });
