@@ -218,3 +218,16 @@ def test_keyboard_play_bids_and_plays_with_arrows_and_enter(page, site):
     assert focused in hand
     page.keyboard.press("Enter")
     page.wait_for_function("code => !window.pygames.app.state.view.zones.hand0.includes(code)", arg=focused)
+
+
+def test_a_seeded_bot_match_runs_to_its_end_in_the_page(page, site):
+    page.add_init_script("localStorage.setItem('pygames:settings:spades',"
+                         " JSON.stringify({speed: 'instant', watch: true, level: 'normal'}));")
+    open_app(page, site, "spades?o=target.200&s=77")
+    page.wait_for_function("window.pygames.app.state.view.is_over", timeout=120_000)
+    page.wait_for_function("document.querySelector('#dlg-summary[open]')")
+    assert "win the match" in page.locator("#dlg-summary").inner_text()
+    view = call(page, "state")["view"]
+    game = pygames.links.decode(call(page, "state")["link"])
+    assert game.is_over and max(view["team_scores"]) >= 200
+    assert "Match over" in page.locator("#status").inner_text()
