@@ -8,7 +8,6 @@ Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, n
 import json
 
 from . import __version__, ai, from_json, links, new_game
-from .engine import Game
 from .games import GAME_IDS, available, game_class
 
 _session = {"game": None, "seat": 0}
@@ -140,4 +139,4 @@ def call(method, args_json="{}"):
         return json.dumps({"ok": False, "error": message, "kind": type(e).__name__})
 
 
-__all__ = ["call", "METHODS", "Game"]
+__all__ = ["call", "METHODS"]

@@ -117,7 +117,6 @@ function setGame(gameId) {
   app.selected = null;
   app.hold = null;
   app.busy = false;
-  app.previous = null;
   $("game-picker").value = gameId;
   store.setLastGame(gameId);
   document.title = `${app.layout.title} — pygames`;

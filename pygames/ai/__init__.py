@@ -21,5 +21,4 @@ def choose_move(view, level="normal", seed=None):
     if level == "random" or len(legal) == 1:
         return legal[rng.below(len(legal))]
     module = importlib.import_module(f"{__name__}.{view['game']}")
-    move = module.choose_move(view, level, rng)
-    return move
+    return module.choose_move(view, level, rng)

@@ -153,9 +153,9 @@ class Spades(Game):
         seat = self.turn
         if self.phase == "play":
             self.hands[seat].remove(m)
-            if self.trick and suit_of(m) == SPADE and suit_of(self.trick[0]) != SPADE:
-                self.broken = True
-            if not self.trick and suit_of(m) == SPADE:
+            if suit_of(m) == SPADE:
+                # a spade is led only once broken or from a hand of spades, and followed only
+                # after a spade lead: any spade played leaves spades broken
                 self.broken = True
             self.trick.append(m)
             if len(self.trick) < 4:

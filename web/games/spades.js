@@ -1,5 +1,5 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
-import { cardEl, cardName, cardText } from "../cards.js";
+import { cardEl, cardText } from "../cards.js";
 
 const SEATS = ["South", "West", "North", "East"];
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -209,7 +209,7 @@ export default {
     const me = ctx.seat;
     if (view.is_over) {
       const w = view.winner;
-      return `Match over: ${teamName(w, me)} ${w === me % 2 ? "win" : "win"} ${view.team_scores[w]} to ${view.team_scores[1 - w]}. Press New game to play again.`;
+      return `Match over: ${teamName(w, me)} win ${view.team_scores[w]} to ${view.team_scores[1 - w]}. Press New game to play again.`;
     }
     if (ctx.hold?.trick) return `${seatName(ctx.hold.trick.winner, me)} ${ctx.hold.trick.winner === me ? "take" : "takes"} the trick.`;
     const turn = view.current_player;
@@ -249,11 +249,6 @@ export default {
       return { title: w === me % 2 ? "You win the match!" : "The match is lost", html, button: "Close" };
     }
     return { title: `Deal ${deal.deal} scored`, html, button: "Next deal" };
-  },
-
-  describe(move) {
-    if (move.type === "play") return cardName(move.card);
-    return move.type;
   },
 
   rules: `

@@ -431,10 +431,6 @@ export default {
     return { title, html, button: "Next game" };
   },
 
-  describe(move) {
-    return describe(move, { centre: [] });
-  },
-
   rules: `
 <h2>Spite and Malice</h2>
 <p>A race to get rid of your <b>pay-off pile</b>. Two to four players; two 52-card decks with two
