@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist").resolve()  # another place: parallel work
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 
@@ -183,9 +183,10 @@ def build():
     micropip = micropip_wheel()
     wheel = pygames_wheel()
 
-    new = ROOT / "dist.new"
+    new = DIST.with_name(DIST.name + ".new")
     shutil.rmtree(new, ignore_errors=True)
     shutil.copytree(WEB, new, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    register_games(new)
     runtime = new / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
@@ -212,7 +213,7 @@ def build():
     }
     (new / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
     (new / ".nojekyll").write_text("")
-    old = ROOT / "dist.old"
+    old = DIST.with_name(DIST.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if DIST.exists():
         DIST.replace(old)
@@ -220,6 +221,36 @@ def build():
     shutil.rmtree(old, ignore_errors=True)
     log(f"built dist/ in {time.perf_counter() - t0:.2f} s ({wheel.name}, Pyodide {PYODIDE_VERSION})")
     return info
+
+
+def playable_games():
+    """The engine's playable game ids: the one list of games everything else is made from."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.games import available
+    return available()
+
+
+def register_games(site):
+    """Write what the site needs to know of the games, from the engine's list: the layout index
+    (games/index.js) and the stylesheet links in index.html. A playable game without a layout, or
+    a layout without a playable game, stops the build."""
+    games = playable_games()
+    layouts = {p.stem for p in (WEB / "games").glob("*.js")} - {"common"}
+    if set(games) != layouts:
+        sys.exit(f"build.py: the engine's playable games {sorted(games)} and the layouts in web/games/ "
+                 f"{sorted(layouts)} must be the same set")
+    lines = ["// Made by build.py from the engine's playable games: one table layout each.\n"]
+    lines += [f'import {g} from "./{g}.js";\n' for g in games]
+    lines.append(f"\nexport const LAYOUTS = {{ {', '.join(games)} }};\n")
+    (site / "games" / "index.js").write_text("".join(lines))
+    page = site / "index.html"
+    links = "".join(f'<link rel="stylesheet" href="games/{g}.css">\n' for g in games
+                    if (WEB / "games" / f"{g}.css").exists())
+    html = page.read_text()
+    if "<!-- game stylesheets -->\n" not in html:
+        sys.exit("build.py: web/index.html lacks the <!-- game stylesheets --> line")
+    page.write_text(html.replace("<!-- game stylesheets -->\n", links))
 
 
 def inputs_digest():

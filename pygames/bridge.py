@@ -8,7 +8,9 @@ Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, n
 import json
 
 from . import __version__, ai, from_json, links, new_game
+from .engine import IllegalMove
 from .games import GAME_IDS, available, game_class
+from .text import english_catalogue
 
 _session = {"game": None, "seat": 0}
 
@@ -43,7 +45,8 @@ def _undo_point(game):
 
 def _rebuild(game, keep):
     fresh = type(game)(players=game.players, options=game.options, seed=game.seed)
-    fresh.replay(game.history[:keep])
+    for index, _ in game.move_choices[:keep]:
+        fresh.play_index(index)
     return fresh
 
 
@@ -54,9 +57,11 @@ def info(_args):
         if entry["available"]:
             cls = game_class(game_id)
             entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
-                         options={k: list(v) for k, v in cls.OPTIONS.items()})
+                         options={k: list(v) for k, v in cls.OPTIONS.items()},
+                         default_options=cls.default_options())
         games.append(entry)
-    return {"version": __version__, "games": games, "levels": list(ai.LEVELS)}
+    return {"version": __version__, "link_version": links.VERSION, "games": games,
+            "levels": list(ai.LEVELS), "text": english_catalogue()}
 
 
 def new(args):
@@ -82,13 +87,17 @@ def play(args):
 
 
 def bot(args):
-    """Let the bot of the seat to act choose and play one move."""
+    """Let the bot of the seat to act choose and play one move; ``budget`` bounds a searching
+    bot's work (iterations, so the same seed gives the same move everywhere)."""
     game = _game()
     seat = game.current_player
     if seat is None:
         raise ValueError("the match is over")
+    budget = args.get("budget")
+    if budget is not None and (type(budget) is not int or not 1 <= budget <= 100_000):
+        raise ValueError(f"budget must be a whole number from 1 to 100000, not {budget!r}")
     move = ai.choose_move(game.view(seat), level=args.get("level", "normal"),
-                          seed=args.get("seed", game.seed * 1009 + len(game.history)))
+                          seed=args.get("seed", game.seed * 1009 + game.move_count), budget=budget)
     game.play(move)
     return {"move": move, "seat": seat, "state": _state()}
 
@@ -133,7 +142,11 @@ def call(method, args_json="{}"):
         return json.dumps({"ok": False, "error": f"unknown method {method!r}"})
     try:
         args = json.loads(args_json or "{}")
+        if not isinstance(args, dict):
+            raise ValueError("the arguments must be a JSON object")
         return json.dumps({"ok": True, "result": fn(args)})
+    except IllegalMove as e:
+        return json.dumps({"ok": False, "error": str(e), "kind": "IllegalMove", "message": e.message})
     except (ValueError, KeyError, TypeError) as e:
         message = str(e) if not isinstance(e, KeyError) else f"missing argument {e}"
         return json.dumps({"ok": False, "error": message, "kind": type(e).__name__})

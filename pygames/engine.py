@@ -1,35 +1,61 @@
-"""What every game shares: validation of players and options, the move loop (legal moves, refusal of
-illegal ones with the state untouched, history), views, JSON round trips and the seeded chance.
+"""What every game shares: validation of players and options, the JSON contract (legal moves, play with
+refusal that leaves the state untouched, history, views, saves) built once on the action interface
+that each game implements, declared secrets, determinization and the seeded chance.
 
 A game module subclasses :class:`Game` and provides:
 
 * ``GAME_ID``, ``TITLE``, ``PLAYERS`` (allowed counts), ``DEFAULT_PLAYERS``, ``OPTIONS`` (name ->
-  tuple of allowed values, the first is the default);
-* ``_setup()`` - deal the first hand from ``self.rng``;
-* ``_legal()`` - the legal moves of ``current_player`` as JSON-able dicts in a stable order;
-* ``_apply(move)`` - carry out a move already known to be legal (one of ``_legal()``'s own dicts);
+  tuple of allowed values, the first is the default; the page shows them in that order, so list them
+  in reading order and name the default with ``DEFAULT_OPTIONS`` when it is not the first);
+* ``SECRETS``: zone pattern -> who cannot see it (see :meth:`Game.hidden_positions`);
+* ``TEXTS``: message key -> English template (see ``pygames/text.py``), every key the game emits;
+* ``_setup()``: deal the first hand from ``self.rng``; keep ``self.deal_number`` (1, 2, ...) current;
+* the action interface: ``legal_actions()``, ``apply_action(a)``, ``action_to_move(a)``,
+  ``move_to_action(move)`` (None or any exception for what is not a move), ``returns()``;
 * ``current_player``, ``is_over``, ``scores``;
-* ``_view(seat)`` - ``{"zones": {...}, ...}`` for a seat (``None`` = everything);
-* optionally ``_why_illegal(move)`` for a precise refusal, ``_canonical(move)`` to normalise a move
-  (e.g. sort a set of cards) and ``_public_move(move, seat)`` to hide what a seat may not see.
+* ``_zones()``: zone name -> list of card codes, everything (the base masks them per seat);
+* ``_view_fields(seat)``: the game's other view fields for that seat - public facts and the seat's
+  own; never a card the seat cannot see;
+* ``_from_view(view, zones)`` (classmethod): a full state agreeing with a seat's view whose hidden
+  cards are ``zones`` (filled in); with ``_deal_hidden`` to place hidden cards under the game's
+  constraints (voids shown, cards known to be in a hand); used by :meth:`determinize`;
+* optionally ``_why_illegal(move)`` -> a message dict for a precise refusal, ``_public_move(move,
+  seat)`` to hide what a seat may not see of a move, ``_clone_nested(g)`` to copy nested lists.
 """
 
 import json
+import re
 import secrets
 
-from .cards import Rng
+from .cards import HIDDEN, Rng
+from .text import message, render
+
+# how one seat's view of a zone is masked: see Game.hidden_positions
+OTHERS, EVERYONE, UNDER_TOP, CUSTOM = "others", "everyone", "under_top", "custom"
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow now; the game is unchanged."""
+    """A move the rules do not allow now; the game is unchanged. ``.key`` / ``.params`` are the
+    message for the page to render; ``str()`` is its English text."""
+
+    def __init__(self, key, params=None):
+        if isinstance(key, dict):
+            params, key = {k: v for k, v in key.items() if k != "key"}, key["key"]
+        self.key = key
+        self.params = dict(params or {})
+        super().__init__(render({"key": key, **self.params}))
+
+    @property
+    def message(self):
+        return {"key": self.key, **self.params}
 
 
 class BadSave(ValueError):
     """A saved game (JSON) that cannot be restored."""
 
 
-def _canonical_json(move):
-    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+def _dumps(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 class Game:
@@ -38,19 +64,28 @@ class Game:
     PLAYERS = (2,)
     DEFAULT_PLAYERS = 2
     OPTIONS = {}
+    DEFAULT_OPTIONS = {}
+    LINK_SINCE = 1      # the first share-link format version whose moves this game still replays
+    SECRETS = {}
+    TEXTS = {
+        "engine.match_over": "The match is over; start a new game.",
+        "engine.not_a_move": "That is not a legal move now.",
+        "engine.wrong_seat": "It is not that player's turn.",
+    }
 
     def __init__(self, players=None, options=None, seed=None):
         self.players = self._check_players(players)
         self.options = self._check_options(options)
         if seed is None:
             seed = secrets.randbelow(1 << 53)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = seed
         self.rng = Rng(seed)
-        self.history = []
-        self.move_choices = []   # (index, number of legal moves) of each history move
-        self.movers = []         # the seat that made each history move
+        self._record = []        # one (seat, index, choices, move JSON) per move played
+        self._before = 0         # moves played before _record starts (a history-less copy)
+        self._deal_start = 0     # where the current deal starts in _record
+        self.deal_number = 1
         self._setup()
 
     # ---- validation ---------------------------------------------------------------------------
@@ -58,70 +93,100 @@ class Game:
     def _check_players(cls, players):
         if players is None:
             return cls.DEFAULT_PLAYERS
-        if isinstance(players, bool) or players not in cls.PLAYERS:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in cls.PLAYERS:
             allowed = " or ".join(str(p) for p in cls.PLAYERS)
             raise ValueError(f"{cls.TITLE} is played by {allowed} players, not {players!r}")
         return players
 
     @classmethod
+    def default_options(cls):
+        return {name: cls.DEFAULT_OPTIONS.get(name, values[0]) for name, values in cls.OPTIONS.items()}
+
+    @classmethod
     def _check_options(cls, options):
-        result = {name: values[0] for name, values in cls.OPTIONS.items()}
+        result = cls.default_options()
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"{cls.TITLE} options must be an object, not {options!r}")
         for name, value in (options or {}).items():
             if name not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
                 raise ValueError(f"{cls.TITLE} has no option {name!r} (options: {known})")
             allowed = cls.OPTIONS[name]
-            if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            if not any(type(value) is type(a) and value == a for a in allowed):
                 shown = ", ".join(json.dumps(v) for v in allowed)
                 raise ValueError(f"{cls.TITLE} option {name!r} must be one of {shown}, not {value!r}")
             result[name] = value
         return result
 
-    # ---- the move loop ------------------------------------------------------------------------
+    # ---- the action interface (each game implements these) -------------------------------------
+    def legal_actions(self):
+        raise NotImplementedError
+
+    def apply_action(self, action):
+        raise NotImplementedError
+
+    def action_to_move(self, action):
+        raise NotImplementedError
+
+    def move_to_action(self, move):
+        raise NotImplementedError
+
+    def returns(self):
+        raise NotImplementedError
+
+    # ---- the JSON contract, once for every game ----------------------------------------------
     def legal_moves(self):
         if self.is_over:
             return []
-        return self._legal()
+        return [self.action_to_move(a) for a in self.legal_actions()]
+
+    def _action_of(self, move):
+        """The action ``move`` names, or None for anything that is not one."""
+        if not isinstance(move, dict):
+            return None
+        try:
+            return self.move_to_action(move)
+        except Exception:   # any malformed move is simply not a move
+            return None
 
     def find_legal(self, move):
         """The legal move equal to ``move`` (after normalising), or None."""
-        return self._find_legal(move, self.legal_moves())[1]
-
-    def _find_legal(self, move, legal):
-        """``(index, legal move)`` in ``legal`` for ``move``, or ``(None, None)``."""
-        if not isinstance(move, dict):
-            return None, None
-        try:
-            key = _canonical_json(self._canonical(move))
-        except (TypeError, ValueError, KeyError, AttributeError):
-            return None, None
-        for i, candidate in enumerate(legal):
-            if _canonical_json(self._canonical(candidate)) == key:
-                return i, candidate
-        return None, None
+        if self.is_over:
+            return None
+        action = self._action_of(move)
+        if action is None or action not in self.legal_actions():
+            return None
+        return self.action_to_move(action)
 
     def play(self, move):
         if self.is_over:
-            raise IllegalMove("The match is over; start a new game.")
-        legal = self.legal_moves()
-        index, chosen = self._find_legal(move, legal)
-        if chosen is None:
+            raise IllegalMove("engine.match_over")
+        action = self._action_of(move)
+        legal = self.legal_actions()
+        try:
+            index = legal.index(action) if action is not None else None
+        except ValueError:
+            index = None
+        if index is None:
             reason = None
             try:
-                reason = self._why_illegal(move)
+                reason = self._why_illegal(move) if isinstance(move, dict) else None
             except Exception:  # a malformed move must still get a readable refusal
                 reason = None
-            raise IllegalMove(reason or f"{_canonical_json(move) if isinstance(move, dict) else move!r}"
-                                        " is not a legal move now.")
-        seat = self.current_player
-        self._apply(chosen)
-        self.history.append(chosen)
-        self.movers.append(seat)
-        # what share links record: the move's index among how many choices there were
-        self.move_choices.append((index, len(legal)))
+            raise IllegalMove(reason or message("engine.not_a_move"))
+        self.play_index(index, legal)
 
-    def _canonical(self, move):
-        return move
+    def play_index(self, index, legal=None):
+        """Play the ``index``-th legal action (``legal``: this state's ``legal_actions()``, if known)."""
+        legal = self.legal_actions() if legal is None else legal
+        action = legal[index]
+        seat = self.current_player
+        record = _dumps(self.action_to_move(action))
+        deal = self.deal_number
+        self.apply_action(action)
+        self._record.append((seat, index, len(legal), record))
+        if self.deal_number != deal:
+            self._deal_start = len(self._record)
 
     def _why_illegal(self, move):
         return None
@@ -129,38 +194,191 @@ class Game:
     def _public_move(self, move, seat):
         return move
 
-    # ---- views --------------------------------------------------------------------------------
+    # ---- history ------------------------------------------------------------------------------
+    @property
+    def history(self):
+        """The moves played so far (fresh dicts: editing them changes nothing)."""
+        return [json.loads(r[3]) for r in self._record]
+
+    @property
+    def movers(self):
+        """The seat that made each move."""
+        return [r[0] for r in self._record]
+
+    @property
+    def move_choices(self):
+        """What share links record: each move's index among how many legal moves there were."""
+        return [(r[1], r[2]) for r in self._record]
+
+    @property
+    def move_count(self):
+        return self._before + len(self._record)
+
+    # ---- secrets and views --------------------------------------------------------------------
+    @classmethod
+    def _secret_rule(cls, zone):
+        """``(rule, owner seat or None)`` of a zone, from SECRETS; None when everyone sees it.
+        Patterns: an exact zone name, or one with ``#`` standing for the seat digit (``"hand#"``)."""
+        cache = cls.__dict__.get("_secret_cache")
+        if cache is None:
+            cache = {}
+            setattr(cls, "_secret_cache", cache)
+        if zone not in cache:
+            found = None
+            for pattern, rule in cls.SECRETS.items():
+                if "#" in pattern:
+                    m = re.fullmatch(re.escape(pattern).replace("\\#", r"(\d+)"), zone)
+                    if m:
+                        found = (rule, int(m.group(1)))
+                        break
+                elif pattern == zone:
+                    found = (rule, None)
+                    break
+            cache[zone] = found
+        return cache[zone]
+
+    def hidden_positions(self, zone, size, seat):
+        """Indexes of ``zone`` (``size`` cards) that ``seat`` cannot see, as SECRETS declares:
+        ``"others"`` - only the seat the zone is named after sees it; ``"everyone"`` - nobody does;
+        ``"under_top"`` - only its top card is seen; ``"custom"`` - ``self._hidden_in(zone, size,
+        seat, owner)`` says (face-down cards, a hand not looked at yet)."""
+        if seat is None:
+            return ()
+        found = self._secret_rule(zone)
+        if found is None:
+            return ()
+        rule, owner = found
+        if rule == OTHERS:
+            return () if owner == seat else range(size)
+        if rule == EVERYONE:
+            return range(size)
+        if rule == UNDER_TOP:
+            return range(size - 1)
+        if rule == CUSTOM:
+            return self._hidden_in(zone, size, seat, owner)
+        raise ValueError(f"unknown secret rule {rule!r} for zone {zone!r}")
+
+    def _hidden_in(self, zone, size, seat, owner):
+        raise NotImplementedError(f"{type(self).__name__} declares zone {zone!r} custom")
+
+    def zones(self, seat=None):
+        """Zone name -> card codes, bottom to top, masked for ``seat`` as SECRETS declares."""
+        zones = self._zones()
+        if seat is None:
+            return zones
+        for name, cards in zones.items():
+            hidden = self.hidden_positions(name, len(cards), seat)
+            if hidden:
+                cards = list(cards)
+                for i in hidden:
+                    cards[i] = HIDDEN
+                zones[name] = cards
+        return zones
+
+    def log(self, seat=None):
+        """The current deal's moves, as ``seat`` may see them: ``[{"seat", "move"}]``."""
+        return [{"seat": s, "move": self._public_move(json.loads(m), seat)}
+                for s, _, _, m in self._record[self._deal_start:]]
+
     def view(self, seat=None):
-        if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or seat not in range(self.players)):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, not {seat!r}")
-        v = self._view(seat)
+        v = self._view_fields(seat)
         v.update({
+            "zones": self.zones(seat),
             "game": self.GAME_ID,
             "players": self.players,
-            "options": dict(self.options),
+            "options": self.options,
             "seat": seat,
             "current_player": self.current_player,
             "is_over": self.is_over,
             "scores": list(self.scores),
-            "history": [self._public_move(m, seat) for m in self.history],
+            "deal": self.deal_number,
+            "move_count": self.move_count,
+            "log": self.log(seat),
         })
         if seat is None:
             v["seed"] = self.seed
-        if not self.is_over and (seat is None or seat == self.current_player):
-            v["legal_moves"] = self.legal_moves()
-        else:
-            v["legal_moves"] = []
-        return v
+        v["legal_moves"] = (self.legal_moves()
+                            if not self.is_over and (seat is None or seat == self.current_player) else [])
+        # one JSON round trip: the view shares nothing with the state, and is JSON for sure
+        return json.loads(json.dumps(v))
+
+    def info_key(self, seat):
+        """Equal exactly when ``seat``'s information is the same: its cards and everything public.
+        This default compares views without the move log; a game may give a faster one."""
+        v = self.view(seat)
+        del v["log"], v["move_count"]
+        return _dumps(v)
+
+    # ---- determinization -----------------------------------------------------------------------
+    @classmethod
+    def deck(cls, players, options):
+        """Every card code of the game (two-deck games repeat codes)."""
+        raise NotImplementedError
+
+    @classmethod
+    def unseen_cards(cls, view):
+        """The card codes a view does not show: the deck less every card shown face up."""
+        left = {}
+        for c in cls.deck(view["players"], view["options"]):
+            left[c] = left.get(c, 0) + 1
+        for cards in view["zones"].values():
+            for c in cards:
+                if c != HIDDEN:
+                    left[c] -= 1
+        out = []
+        for c, n in left.items():
+            out.extend([c] * n)
+        out.sort()
+        return out
+
+    @classmethod
+    def _deal_hidden(cls, view, rng):
+        """The view's zones with every hidden card dealt afresh from the unseen ones, uniformly.
+        Games with constraints (voids, known cards) override this."""
+        unseen = rng.shuffle(cls.unseen_cards(view))
+        zones = {}
+        for name, cards in view["zones"].items():
+            zones[name] = [unseen.pop() if c == HIDDEN else c for c in cards]
+        return zones
+
+    @classmethod
+    def determinize(cls, view, rng):
+        """A full state that agrees with everything the view's seat has seen, its hidden cards dealt
+        afresh from ``rng``, its own generator reseeded so it cannot know what is still to come."""
+        g = cls._from_view(view, cls._deal_hidden(view, rng))
+        g.rng = Rng(rng.next64())
+        return g
+
+    @classmethod
+    def _blank(cls, view):
+        """An empty instance carrying a view's public frame (players, options, history counters)
+        for ``_from_view`` to fill in."""
+        g = object.__new__(cls)
+        g.players = view["players"]
+        g.options = dict(view["options"])
+        g.seed = 0
+        g.rng = Rng(0)
+        g.deal_number = view["deal"]
+        g._record = [(e["seat"], None, None, _dumps(e["move"])) for e in view["log"]]
+        g._before = view["move_count"] - len(g._record)
+        g._deal_start = 0
+        return g
 
     # ---- search --------------------------------------------------------------------------------
-    def clone(self):
-        """A copy for search bots: every top-level list copied one level deep and the generator's
-        state copied; ``_clone_nested(copy)`` copies whatever the game nests deeper. No deep copy."""
+    def clone(self, history=False):
+        """An independent copy for search: every top-level list copied one level deep, the
+        generator's state copied, ``_clone_nested(copy)`` copies what the game nests deeper. No deep
+        copy. Without ``history`` the move record is left behind (the copy cannot make links)."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
         for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                setattr(g, name, list(value))
+            if type(value) is list:
+                setattr(g, name, value[:])
+        if not history:
+            g._before, g._record, g._deal_start = self.move_count, [], 0
         g.rng = Rng(0)
         g.rng.state = self.rng.state
         self._clone_nested(g)
@@ -171,8 +389,9 @@ class Game:
 
     # ---- saving -------------------------------------------------------------------------------
     def to_json(self):
-        return json.dumps({"game": self.GAME_ID, "players": self.players, "options": self.options,
-                           "seed": self.seed, "moves": self.history}, separators=(",", ":"))
+        return ('{"game":%s,"players":%d,"options":%s,"seed":%d,"moves":[%s]}'
+                % (json.dumps(self.GAME_ID), self.players, _dumps(self.options), self.seed,
+                   ",".join(r[3] for r in self._record)))
 
     def replay(self, moves):
         """Play a list of moves, naming the first one that is refused."""
@@ -180,6 +399,10 @@ class Game:
             try:
                 self.play(move)
             except IllegalMove as e:
-                raise IllegalMove(f"move {i + 1} ({_canonical_json(move) if isinstance(move, dict) else move!r})"
-                                  f" cannot be played: {e}") from None
+                shown = _dumps(move) if isinstance(move, (dict, list)) else repr(move)
+                raise IllegalMove("engine.replay_refused", {"n": i + 1, "move": shown[:200],
+                                                            "reason": e.message}) from None
         return self
+
+
+Game.TEXTS["engine.replay_refused"] = "move {n} ({move}) cannot be played: {reason}"

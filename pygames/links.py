@@ -1,4 +1,8 @@
-"""Share links: the URL fragment ``<game>?p=<players>&o=<options>&s=<seed>&n=<move count>&m=<moves>``.
+"""Share links: the URL fragment ``<game>?v=<format>&p=<players>&o=<options>&s=<seed>&n=<move count>&m=<moves>``.
+
+``v`` is the link format version (a link without one is version 1). A game whose deals or move lists
+changed says from which version its links replay (``Game.LINK_SINCE``); an older link of it is refused
+with a message that says so, never opened at a different position.
 
 Moves are recorded as indexes into the legal-move list at each step, each written with just as many
 base-64 (URL-safe) digits as that list needs - a forced move costs nothing. ``o`` lists only options
@@ -10,6 +14,7 @@ from urllib.parse import parse_qsl
 
 from .games import game_class
 
+VERSION = 2
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
 
@@ -42,9 +47,9 @@ def _option_token(value):
 
 def encode(game, moves=True):
     """The fragment (without '#') that reopens ``game`` at its position (``moves=False``: the deal afresh)."""
-    parts = [f"p={game.players}"]
-    changed = [f"{k}.{_option_token(v)}" for k, v in game.options.items()
-               if v != game.OPTIONS[k][0]]
+    parts = [f"v={VERSION}", f"p={game.players}"]
+    defaults = game.default_options()
+    changed = [f"{k}.{_option_token(v)}" for k, v in game.options.items() if v != defaults[k]]
     if changed:
         parts.append("o=" + ",".join(changed))
     parts.append(f"s={game.seed}")
@@ -79,9 +84,17 @@ def decode(fragment):
     except ValueError as e:
         raise BadLink(f"the link names no playable game: {e}") from None
     fields = dict(parse_qsl(query, keep_blank_values=True))
+    version = fields.get("v", "1")
+    if not version.isdigit() or len(version) > 3:
+        raise BadLink(f"the link's format version {version[:10]!r} is not a number")
+    if int(version) > VERSION:
+        raise BadLink("the link was made by a newer version of pygames: reload the page to update")
+    if int(version) < cls.LINK_SINCE:
+        raise BadLink(f"the link is from an older version of pygames whose {cls.TITLE} games can no "
+                      "longer be replayed")
     players = None
     if "p" in fields:
-        if not fields["p"].isdigit():
+        if not fields["p"].isdigit() or len(fields["p"]) > 3:
             raise BadLink(f"the link's player count {fields['p']!r} is not a number")
         players = int(fields["p"])
     options = _parse_options(cls, fields.get("o", ""))
@@ -96,7 +109,7 @@ def decode(fragment):
         raise BadLink(f"the link's move count {count!r} is not a number")
     digits, pos = fields.get("m", ""), 0
     for step in range(int(count)):
-        legal = game.legal_moves()
+        legal = game.legal_actions() if not game.is_over else []
         if not legal:
             raise BadLink(f"the link has moves after the end of the game (move {step + 1})")
         width = _width(len(legal))
@@ -108,7 +121,7 @@ def decode(fragment):
             index = index * 64 + _VALUE[c]
         if index >= len(legal):
             raise BadLink(f"the link's move {step + 1} is not a legal move in that position")
-        game.play(legal[index])
+        game.play_index(index, legal)
         pos += width
     if pos != len(digits):
         raise BadLink("the link's move list is longer than its move count")

@@ -13,27 +13,28 @@ def all_cards(view):
     return Counter(c for cards in view["zones"].values() for c in cards)
 
 
-def check_view_secrecy(game, secret):
-    """Each seat's view has the full view's zones and counts, tells no lies, and hides what
-    ``secret(game, seat)`` names: ``(zone, index)`` pairs, index None = the whole zone."""
+def check_view_secrecy(game):
+    """Each seat's view has the full view's zones and counts, tells no lies, and hides exactly the
+    positions the game's SECRETS declaration names for that seat."""
     full = game.view(None)["zones"]
     for seat in range(game.players):
         zones = game.view(seat)["zones"]
         assert set(zones) == set(full), (seat, set(zones) ^ set(full))
         for name, cards in zones.items():
             assert len(cards) == len(full[name]), (seat, name)
-            for shown, true in zip(cards, full[name]):
-                assert shown in (HIDDEN, true), (seat, name, shown, true)
-        for name, index in secret(game, seat):
-            hidden = zones[name] if index is None else [zones[name][index]]
-            assert all(c == HIDDEN for c in hidden), (seat, name, index, hidden)
+            hidden = set(game.hidden_positions(name, len(cards), seat))
+            for i, (shown, true) in enumerate(zip(cards, full[name])):
+                if i in hidden:
+                    assert shown == HIDDEN, (seat, name, i, "declared secret but shown")
+                else:
+                    assert shown == true, (seat, name, i, shown, true)
 
 
 def state_key(game):
     return json.dumps(game.view(None), sort_keys=True)
 
 
-def play_random_match(game_id, seed, players=None, options=None, secret=None, max_moves=100000,
+def play_random_match(game_id, seed, players=None, options=None, secrecy=True, max_moves=100000,
                       check_every=1, link_every=0, bad_moves=()):
     """Play one random match to its end, checking the properties. Returns the finished game."""
     game = pygames.new_game(game_id, seed=seed, players=players, options=options)
@@ -47,8 +48,8 @@ def play_random_match(game_id, seed, players=None, options=None, secret=None, ma
         assert game.current_player is not None
         if step % check_every == 0:
             assert all_cards(game.view(None)) == expected, "cards were created or lost"
-            if secret is not None:
-                check_view_secrecy(game, secret)
+            if secrecy:
+                check_view_secrecy(game)
             before = state_key(game)
             for bad in bad_moves:
                 if bad in legal:

@@ -58,6 +58,8 @@ def test_engine_wheel_is_built_and_named_in_build_info(dist):
 def test_dist_is_web_plus_runtime(dist):
     for f in build.tree_files(build.WEB):
         rel = f.relative_to(build.WEB)
+        if str(rel) == "index.html":
+            continue          # its stylesheet links are filled in: see the registration test
         assert (dist / rel).read_bytes() == f.read_bytes(), rel
     assert (dist / ".nojekyll").exists()
     assert info(dist)["inputs"] == build.inputs_digest(), "dist/ is stale"
@@ -86,3 +88,18 @@ def test_site_loads_nothing_from_elsewhere(dist):
             if ROOT_ABSOLUTE.search(line):
                 problems.append(f"{f.relative_to(build.WEB)}:{n}: root-absolute URL: {line.strip()[:120]}")
     assert not problems, "\n".join(problems)
+
+
+def test_games_are_registered_once_from_the_engine(dist):
+    """The engine's playable games, its layouts and the site's registry are one set."""
+    playable = set(pygames.available())
+    layouts = {p.stem for p in (build.WEB / "games").glob("*.js")} - {"common"}
+    assert layouts == playable
+    assert not (build.WEB / "games" / "index.js").exists(), "the registry is made by build.py"
+    registry = (dist / "games" / "index.js").read_text()
+    assert set(re.findall(r'import (\w+) from "\./(\w+)\.js"', registry)) == {(g, g) for g in playable}
+    page = (dist / "index.html").read_text()
+    assert "<!-- game stylesheets -->" not in page
+    for game_id in playable:
+        has_css = (build.WEB / "games" / f"{game_id}.css").exists()
+        assert (f'href="games/{game_id}.css"' in page) == has_css, game_id

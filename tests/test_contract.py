@@ -46,7 +46,7 @@ def test_a_new_game_follows_the_contract(game_id):
     assert legal and json.loads(json.dumps(legal)) == legal
     assert legal == g.legal_moves()                       # stable order
     full = g.view(None)
-    for key in ("zones", "game", "players", "options", "seat", "history"):
+    for key in ("zones", "game", "players", "options", "seat", "log", "move_count", "deal"):
         assert key in full
     for seat in range(g.players):
         v = g.view(seat)
@@ -92,7 +92,7 @@ def test_json_round_trip_and_bad_saves(game_id):
 def test_link_round_trip_and_challenge_link(game_id):
     g = random_position(game_id, 77, 25)
     fragment = links.encode(g)
-    assert fragment.startswith(f"{game_id}?")
+    assert fragment.startswith(f"{game_id}?v=2&")
     again = links.decode(fragment)
     assert again.view(None) == g.view(None)
     fresh = links.decode(links.encode(g, moves=False))
@@ -112,6 +112,8 @@ def test_link_round_trip_and_challenge_link(game_id):
     ("spades?s=1&n=1&m=z", "not a legal move"),
     ("spades?s=1&n=1&m=AAAA", "longer than"),
     ("spades?s=1&n=x", "move count"),
+    ("spades?v=x&s=1", "format version"),
+    ("spades?v=99&s=1", "newer version"),
 ])
 def test_bad_links_say_why(fragment, reason):
     with pytest.raises(pygames.BadLink, match=reason):

@@ -5,12 +5,15 @@ import { startEngine } from "./engine.js";
 import { LAYOUTS } from "./games/index.js";
 import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
+import { addTexts, setSeatNamer, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const SPEEDS = { slow: 1400, normal: 800, fast: 350, instant: 0 };
 const SPEED_NAMES = { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" };
 const LEVEL_NAMES = { random: "Random", easy: "Easy", normal: "Normal", hard: "Hard" };
+// search iterations a bot may spend on one move (the engine counts iterations, not time)
+const BOT_BUDGET = { random: 1, easy: 50, normal: 100, hard: 300 };
 
 const app = {
   engine: null,
@@ -18,6 +21,7 @@ const app = {
   gameId: null,
   layout: null,
   state: null,       // what the bridge returned: {view, seat, link, save, can_undo}
+  local: {},         // the layout's own state between renders (ctx.local); reset with the game
   selected: null,    // source key picked by the person
   hold: null,        // what the layout keeps on show for a moment (a finished trick)
   busy: false,       // bots are moving or a pause is running
@@ -48,6 +52,7 @@ async function boot() {
   app.engine = startEngine({ onProgress: showProgress });
   try {
     app.info = await app.engine.ready;
+    addTexts(app.info.text);
   } catch (err) {
     fail(`${err.message} Reload the page to try again.`);
     return;
@@ -117,6 +122,8 @@ function setGame(gameId) {
   app.selected = null;
   app.hold = null;
   app.busy = false;
+  app.local = {};
+  setSeatNamer(app.layout.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
   $("game-picker").value = gameId;
   store.setLastGame(gameId);
   document.title = `${app.layout.title} — pygames`;
@@ -161,12 +168,17 @@ async function act(move) {
     adopt(state);
     await afterMove(prev, gen);
   } catch (err) {
-    toast(err.message);
+    toast(errorText(err));
   } finally {
     if (gen === app.generation) app.busy = false;
   }
   render();
   runBots();
+}
+
+/** What an engine error says, in the page's language when the engine gave a message key. */
+function errorText(err) {
+  return err.engineMessage ? t(err.engineMessage) : err.message;
 }
 
 /** After any move: hold a finished trick on show, then the end-of-deal summary. */
@@ -202,7 +214,7 @@ async function runBots() {
       if (gen !== app.generation) return;
       const level = store.settings(app.gameId).level || "normal";
       const prev = app.state.view;
-      const res = await app.engine.call("bot", { level });
+      const res = await app.engine.call("bot", { level, budget: BOT_BUDGET[level] });
       if (gen !== app.generation) return;
       app.lastBotMove = { seat: res.seat, move: res.move };
       adopt(res.state);
@@ -221,10 +233,11 @@ async function undo() {
   app.generation += 1;
   app.busy = false;
   app.hold = null;
+  app.local = {};
   try {
     adopt(await app.engine.call("undo"));
   } catch (err) {
-    toast(err.message);
+    toast(errorText(err));
   }
   render();
   runBots();
@@ -250,6 +263,7 @@ function context() {
     selected: app.selected, sources: bySource, targets,
     settings: store.settings(app.gameId), info: app.info.games.find((g) => g.id === app.gameId),
     lastBotMove: app.lastBotMove,
+    local: app.local,
     play: (move) => act(move),
     rerender: () => render(),
   };
@@ -374,7 +388,7 @@ function showSettings() {
   const optionLabels = app.layout.optionLabels || {};
   for (const [name, values] of Object.entries(info.options)) {
     const spec = optionLabels[name] || {};
-    fields.push(select(`option:${name}`, spec.label || name, values, current.options?.[name] ?? values[0], spec.values || {}));
+    fields.push(select(`option:${name}`, spec.label || name, values, current.options?.[name] ?? info.default_options[name], spec.values || {}));
   }
   $("settings-fields").innerHTML = fields.join("");
   const dlg = $("dlg-settings");

@@ -1,6 +1,12 @@
 // The page's handle on the Python engine running in the Web Worker: one promise per call.
 
-export class EngineError extends Error {}
+export class EngineError extends Error {
+  /** message: the engine's message ({key, ...params}) when it gave one, for t() to render */
+  constructor(text, message = null) {
+    super(text);
+    this.engineMessage = message;
+  }
+}
 
 export function startEngine({ onProgress }) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -17,7 +23,7 @@ export function startEngine({ onProgress }) {
     if (!entry) return;
     pending.delete(data.id);
     if (data.ok) entry.resolve(data.result);
-    else entry.reject(new EngineError(data.error));
+    else entry.reject(new EngineError(data.error, data.message));
   };
   worker.onerror = (event) => {
     event.preventDefault?.();

@@ -3,7 +3,7 @@ follows the team's goal - make the bid, protect a partner's nil, duck once the b
 and lead winners it can count (normal and hard track every card played)."""
 
 from ..cards import CODES, IDS, suit_of
-from ..games.spades import SPADE, STRENGTH, trick_winner
+from ..games.spades import SPADE, STRENGTH, Spades, trick_winner
 
 
 def _hand(view):
@@ -222,95 +222,9 @@ def choose_move(view, level, rng):
 
 
 # ---- hard: card play by sampling the unseen hands and playing each card out --------------------
-def _current_deal_plays(view):
-    """(seat, card) of every card played this deal, in order, rebuilt from the public history."""
-    played = sum(view["tricks"]) * 4 + len(view["trick"])
-    plays = [IDS[m["card"]] for m in view["history"] if m["type"] == "play"][-played:] if played else []
-    leader = (view["dealer"] + 1) % 4
-    out = []
-    for start in range(0, len(plays), 4):
-        cards = plays[start:start + 4]
-        out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
-        if len(cards) == 4:
-            leader = (leader + trick_winner(cards)) % 4
-    return out
-
-
-def _voids(plays):
-    voids = [set() for _ in range(4)]
-    for i in range(0, len(plays), 4):
-        trick = plays[i:i + 4]
-        led = suit_of(trick[0][1])
-        for seat, card in trick[1:]:
-            if suit_of(card) != led:
-                voids[seat].add(led)
-    return voids
-
-
-def _sample_hands(view, rng, voids):
-    me = view["seat"]
-    mine = [IDS[c] for c in view["zones"][f"hand{me}"]]
-    seen = set(mine)
-    for s in range(4):
-        seen.update(IDS[c] for c in view["zones"][f"won{s}"])
-    seen.update(IDS[c] for c in view["zones"]["trick"])
-    unseen = [c for c in range(52) if c not in seen]
-    need = [0 if s == me else len(view["zones"][f"hand{s}"]) for s in range(4)]
-    for _ in range(30):
-        rng.shuffle(unseen)
-        hands = [[] for _ in range(4)]
-        left = list(need)
-        ok = True
-        # place the most constrained cards first: those that fewest seats may hold
-        order = sorted(unseen, key=lambda c: sum(1 for s in range(4) if left[s] and suit_of(c) not in voids[s]))
-        for c in order:
-            seats = [s for s in range(4) if left[s] and suit_of(c) not in voids[s]]
-            if not seats:
-                ok = False
-                break
-            s = seats[rng.below(len(seats))]
-            hands[s].append(c)
-            left[s] -= 1
-        if ok:
-            break
-    else:   # the voids could not all be honoured: deal the unseen cards plainly
-        hands, i = [[] for _ in range(4)], 0
-        for s in range(4):
-            hands[s] = unseen[i:i + need[s]]
-            i += need[s]
-    hands[me] = mine
-    return hands
-
-
-def _sampled_game(view, hands):
-    from ..cards import Rng
-    from ..games.spades import Spades
-    g = object.__new__(Spades)
-    g.options = dict(view["options"])
-    g.players = 4
-    g.rng = Rng(0)
-    g.hands = hands
-    g.won = [[IDS[c] for c in view["zones"][f"won{s}"]] for s in range(4)]
-    g.tricks = list(view["tricks"])
-    g.bids = list(view["bids"])
-    g.trick = [IDS[t["card"]] for t in view["trick"]]
-    g.leader = view["leader"]
-    g.turn = view["current_player"]
-    g.broken = view["spades_broken"]
-    g.phase = "play"
-    g.team_scores = list(view["team_scores"])
-    g.team_bags = list(view["team_bags"])
-    g.deals, g.over, g.winner = [], False, None
-    g.deal_number, g.dealer = view["deal"], view["dealer"]
-    g.last_trick, g.dn_seat, g.pass_stage = None, view["double_nil_seat"], 0
-    g.may_double_nil, g.looked = [False] * 4, [True] * 4
-    g.history, g.move_choices, g.movers = [], [], []
-    return g
-
-
 def _rollout_card(g, rng):
     """A quick policy for playouts: duck when nil, let a winning partner be, win cheaply, else go low."""
-    legal = g.fast_legal()
+    legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
     seat = g.turn
@@ -336,20 +250,19 @@ def _deal_value(g, team):
 
 
 def search_card(view, rng, samples=None):
-    """Each legal card, played out over sampled deals that agree with the view; the best average wins."""
+    """Each legal card, played out over sampled deals that agree with the view (Spades.determinize:
+    voids and passed cards kept); the best average deal margin wins."""
     legal = [IDS[m["card"]] for m in view["legal_moves"]]
-    plays = _current_deal_plays(view)
-    voids = _voids(plays)
     team = view["seat"] % 2
     samples = samples or max(8, 200 // len(legal))
     totals = {c: 0.0 for c in legal}
     for _ in range(samples):
-        base = _sampled_game(view, _sample_hands(view, rng, voids))
+        base = Spades.determinize(view, rng)
         for c in legal:
             g = base.clone()
-            g.fast_apply(c)
+            g.apply_action(c)
             start = g.deal_number
             while g.deal_number == start and not g.over:
-                g.fast_apply(_rollout_card(g, rng))
+                g.apply_action(_rollout_card(g, rng))
             totals[c] += _deal_value(g, team)
     return max(legal, key=lambda c: (totals[c], -STRENGTH[c]))

@@ -2,12 +2,13 @@
 
 The state is kept in ints and lists so bots can play fast: a card is an int id (see cards.py), and a
 move has an int form - ``PLAY + card``, ``BID + n`` (n 1..13), ``NIL``, ``DOUBLE_NIL``, ``LOOK`` and
-``PASS + a * 52 + b`` (a < b) - used by ``fast_legal`` / ``fast_apply``. The JSON moves of the
-contract are translated at the edge.
+``PASS + a * 52 + b`` (a < b) - the action keys of the engine's action interface. The JSON moves of
+the contract are translated at the edge.
 """
 
-from ..cards import CODES, HIDDEN, card_id, rank_of, suit_of
-from ..engine import Game
+from ..cards import CODES, HIDDEN, IDS, card_id, rank_of, suit_of
+from ..engine import CUSTOM, Game
+from ..text import message
 
 SPADE = 0
 PLAY, BID, NIL, DOUBLE_NIL, LOOK, PASS = 0, 100, 100, 114, 115, 200
@@ -34,49 +35,47 @@ def trick_winner(cards):
     return best
 
 
-def bid_text(bid):
-    return {"nil": "Nil", "double_nil": "Double Nil", None: "-"}.get(bid, str(bid))
+NIL_VALUE = {"nil": 100, "double_nil": 200}
 
 
 def score_team(bids, tricks, bags):
     """One team's deal: ``bids``/``tricks`` of its two seats, its bags before the deal.
-    Returns (points, new bags, explanation lines)."""
+    Returns (points, new bags, explanation lines as messages)."""
     lines = []
-    number_bids = [b for b in bids if isinstance(b, int)]
-    team_bid = sum(number_bids)
+    team_bid = sum(b for b in bids if isinstance(b, int))
     team_tricks = sum(tricks)
     points = 0
+    over = 0
     if team_tricks >= team_bid:
         over = team_tricks - team_bid
-        points += 10 * team_bid + over
-        if team_bid:
-            lines.append(f"Bid {team_bid}, took {team_tricks}: made, {team_bid} \u00d7 10"
-                         + (f" + {over} overtrick{'s' if over != 1 else ''}" if over else "")
-                         + f" = {10 * team_bid + over}")
+        made = 10 * team_bid + over
+        points += made
+        if not team_bid:
+            lines.append(message("spades.line.no_bid", took=team_tricks, points=made))
+        elif over:
+            lines.append(message("spades.line.made_over", bid=team_bid, took=team_tricks, over=over,
+                                 points=made))
         else:
-            lines.append(f"No number bid; {team_tricks} trick{'s' if team_tricks != 1 else ''} taken, "
-                         f"each an overtrick = {over}")
+            lines.append(message("spades.line.made", bid=team_bid, took=team_tricks, points=made))
         bags += over
     else:
-        over = 0
         points -= 10 * team_bid
-        lines.append(f"Bid {team_bid}, took {team_tricks}: set, \u2212{team_bid} \u00d7 10 = {-10 * team_bid}")
+        lines.append(message("spades.line.set", bid=team_bid, took=team_tricks, points=-10 * team_bid))
     for bid, took in zip(bids, tricks):
-        if bid in ("nil", "double_nil"):
-            value = 100 if bid == "nil" else 200
-            name = bid_text(bid)
+        if bid in NIL_VALUE:
+            value = NIL_VALUE[bid]
             if took == 0:
                 points += value
-                lines.append(f"{name} made: +{value}")
+                lines.append(message(f"spades.line.{bid}_made", points=value))
             else:
                 points -= value
-                lines.append(f"{name} failed ({took} trick{'s' if took != 1 else ''}): \u2212{value}")
+                lines.append(message(f"spades.line.{bid}_failed", took=took, points=-value))
     while bags >= 10:
         bags -= 10
         points -= 100
-        lines.append("10 bags reached: \u2212100")
+        lines.append(message("spades.line.bag_penalty", points=-100))
     if over:
-        lines.append(f"Bags: {bags} now")
+        lines.append(message("spades.line.bags", bags=bags))
     return points, bags, lines
 
 
@@ -85,7 +84,44 @@ class Spades(Game):
     TITLE = "Spades"
     PLAYERS = (4,)
     DEFAULT_PLAYERS = 4
-    OPTIONS = {"target": (500, 200, 300, 250, 1000), "mercy": (False, True)}
+    OPTIONS = {"target": (200, 250, 300, 500, 1000), "mercy": (False, True)}
+    DEFAULT_OPTIONS = {"target": 500}
+    # a hand is seen by its owner only, and by the owner only once looked at (double nil is bid blind)
+    SECRETS = {"hand#": CUSTOM}
+    TEXTS = {
+        "spades.line.made": "Bid {bid}, took {took}: made, {bid} \u00d7 10 = {points}",
+        "spades.line.made_over": "Bid {bid}, took {took}: made, {bid} \u00d7 10 + {over} "
+                                 "{over|overtrick|overtricks} = {points}",
+        "spades.line.no_bid": "No number bid; {took} {took|trick|tricks} taken, each an overtrick = {points}",
+        "spades.line.set": "Bid {bid}, took {took}: set, \u2212{bid} \u00d7 10 = {points}",
+        "spades.line.nil_made": "Nil made: +{points}",
+        "spades.line.nil_failed": "Nil failed ({took} {took|trick|tricks}): {points}",
+        "spades.line.double_nil_made": "Double Nil made: +{points}",
+        "spades.line.double_nil_failed": "Double Nil failed ({took} {took|trick|tricks}): {points}",
+        "spades.line.bag_penalty": "10 bags reached: {points}",
+        "spades.line.bags": "Bags: {bags} now",
+        "spades.result": "{winners} win {high} to {low}",
+        "spades.team.0": "South & North",
+        "spades.team.1": "West & East",
+        "spades.suit.S": "spades", "spades.suit.H": "hearts", "spades.suit.D": "diamonds",
+        "spades.suit.C": "clubs",
+        "spades.refuse.not_a_move": "A Spades move is a bid, look, pass_cards or play.",
+        "spades.refuse.bidding_over": "Bidding is over.",
+        "spades.refuse.pass_only_after_double_nil": "Cards are passed only after a Double Nil bid.",
+        "spades.refuse.play_after_bidding": "Play starts when bidding (and any Double Nil exchange) is over.",
+        "spades.refuse.already_looked": "You have already seen your hand.",
+        "spades.refuse.zero_bid": "\"0\" is not a bid: bid Nil to take no tricks.",
+        "spades.refuse.double_nil_after_look": "Double Nil must be bid before looking at your hand.",
+        "spades.refuse.double_nil_closed": "Double Nil is open only to a team trailing by 100 or more, "
+                                           "once per team.",
+        "spades.refuse.look_first": "Look at your hand first (or bid Double Nil).",
+        "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to 13.",
+        "spades.refuse.pass_two": "Pass exactly two different cards from your hand.",
+        "spades.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
+        "spades.refuse.not_in_hand": "{card:card} is not in your hand.",
+        "spades.refuse.follow": "You must follow {suit}.",
+        "spades.refuse.not_broken": "Spades are not broken yet: lead another suit.",
+    }
 
     # ---- setup ---------------------------------------------------------------------------------
     def _setup(self):
@@ -122,7 +158,7 @@ class Spades(Game):
         self.pass_stage = 0
 
     # ---- fast int moves ------------------------------------------------------------------------
-    def fast_legal(self):
+    def legal_actions(self):
         if self.over:
             return []
         seat = self.turn
@@ -149,7 +185,7 @@ class Spades(Game):
         partner = (seat + 2) % 4
         return self.may_double_nil[seat] and self.bids[partner] != "double_nil"
 
-    def fast_apply(self, m):
+    def apply_action(self, m):
         seat = self.turn
         if self.phase == "play":
             self.hands[seat].remove(m)
@@ -224,14 +260,15 @@ class Spades(Game):
         if self.over:
             self.phase = "over"
             self.turn = None
-            summary["result"] = f"{('South & North', 'West & East')[self.winner]} win {max(a, b)} to {min(a, b)}"
+            summary["result"] = message("spades.result", winners=message(f"spades.team.{self.winner}"),
+                                        high=max(a, b), low=min(a, b))
             return
         self.dealer = (self.dealer + 1) % 4
         self._deal()
 
     def _clone_nested(self, g):
-        g.hands = [list(h) for h in self.hands]
-        g.won = [list(w) for w in self.won]
+        g.hands = [h[:] for h in self.hands]
+        g.won = [w[:] for w in self.won]
 
     # ---- the contract ------------------------------------------------------------------------
     @property
@@ -247,14 +284,12 @@ class Spades(Game):
         a, b = self.team_scores
         return [a, b, a, b]
 
-    def _legal(self):
-        return [self.move_dict(m) for m in self.fast_legal()]
+    def returns(self):
+        a, b = self.team_scores
+        return [a - b, b - a, a - b, b - a]
 
-    def _apply(self, move):
-        self.fast_apply(self.move_int(move))
-
-    @staticmethod
-    def move_dict(m):
+    # ---- the JSON edge -------------------------------------------------------------------------
+    def action_to_move(self, m):
         if m < BID:
             return {"type": "play", "card": CODES[m]}
         if m == LOOK:
@@ -268,59 +303,61 @@ class Spades(Game):
         a, b = divmod(m - PASS, 52)
         return {"type": "pass_cards", "cards": [CODES[a], CODES[b]]}
 
-    @staticmethod
-    def move_int(move):
+    def move_to_action(self, move):
         kind = move["type"]
         if kind == "play":
-            return PLAY + card_id(move["card"])
+            return PLAY + IDS[move["card"]]
         if kind == "look":
             return LOOK
         if kind == "bid":
             bid = move["bid"]
-            return {"nil": NIL, "double_nil": DOUBLE_NIL}.get(bid, BID + bid if isinstance(bid, int) else None)
-        a, b = sorted(card_id(c) for c in move["cards"])
-        return PASS + a * 52 + b
-
-    def _canonical(self, move):
-        if move.get("type") == "pass_cards" and isinstance(move.get("cards"), list):
-            return {"type": "pass_cards", "cards": sorted(move["cards"])}
-        return move
+            if bid in ("nil", "double_nil"):
+                return NIL if bid == "nil" else DOUBLE_NIL
+            if type(bid) is int and 1 <= bid <= 13:
+                return BID + bid
+            return None
+        if kind == "pass_cards":
+            cards = move["cards"]
+            if type(cards) is not list or len(cards) != 2:
+                return None
+            a, b = sorted(IDS[c] for c in cards)
+            return PASS + a * 52 + b if a != b else None
+        return None
 
     def _why_illegal(self, move):
-        if not isinstance(move, dict) or move.get("type") not in ("bid", "look", "pass_cards", "play"):
-            return "A Spades move is a bid, look, pass_cards or play."
+        if move.get("type") not in ("bid", "look", "pass_cards", "play"):
+            return message("spades.refuse.not_a_move")
         kind = move["type"]
         seat = self.turn
         if kind in ("bid", "look") and self.phase != "bid":
-            return "Bidding is over."
+            return message("spades.refuse.bidding_over")
         if kind == "pass_cards" and self.phase != "pass":
-            return "Cards are passed only after a Double Nil bid."
+            return message("spades.refuse.pass_only_after_double_nil")
         if kind == "play" and self.phase != "play":
-            return "Play starts when bidding (and any Double Nil exchange) is over."
+            return message("spades.refuse.play_after_bidding")
         if kind == "look":
-            return "You have already seen your hand."
+            return message("spades.refuse.already_looked")
         if kind == "bid":
             bid = move.get("bid")
             if bid == 0:
-                return "\"0\" is not a bid: bid Nil to take no tricks."
+                return message("spades.refuse.zero_bid")
             if bid == "double_nil":
                 if self.looked[seat] and self.may_double_nil[seat]:
-                    return "Double Nil must be bid before looking at your hand."
-                return "Double Nil is open only to a team trailing by 100 or more, once per team."
+                    return message("spades.refuse.double_nil_after_look")
+                return message("spades.refuse.double_nil_closed")
             if not self.looked[seat]:
-                return "Look at your hand first (or bid Double Nil)."
-            return "A bid is Nil or a number of tricks from 1 to 13."
+                return message("spades.refuse.look_first")
+            return message("spades.refuse.bid_range")
         if kind == "pass_cards":
-            return "Pass exactly two different cards from your hand."
-        try:
-            c = card_id(move.get("card"))
-        except ValueError as e:
-            return str(e)
-        if c not in self.hands[seat]:
-            return f"{move['card']} is not in your hand."
+            return message("spades.refuse.pass_two")
+        code = move.get("card")
+        if code not in IDS:
+            return message("spades.refuse.not_a_card", card=str(code)[:10])
+        if IDS[code] not in self.hands[seat]:
+            return message("spades.refuse.not_in_hand", card=code)
         if self.trick:
-            return f"You must follow {SUIT_NAMES[suit_of(self.trick[0])]}."
-        return "Spades are not broken yet: lead another suit."
+            return message("spades.refuse.follow", suit=message(f"spades.suit.{CODES[self.trick[0]][1]}"))
+        return message("spades.refuse.not_broken")
 
     def _public_move(self, move, seat):
         if move["type"] == "pass_cards" and seat is not None:
@@ -329,40 +366,149 @@ class Spades(Game):
                 return {"type": "pass_cards", "cards": [HIDDEN, HIDDEN]}
         return move
 
-    def _view(self, seat):
-        zones = {}
-        for s in range(4):
-            hand = [CODES[c] for c in self.hands[s]]
-            visible = seat is None or (s == seat and self.looked[s])
-            zones[f"hand{s}"] = hand if visible else [HIDDEN] * len(hand)
+    # ---- views and secrets ---------------------------------------------------------------------
+    def _hidden_in(self, zone, size, seat, owner):
+        return () if seat == owner and self.looked[owner] else range(size)
+
+    def _zones(self):
+        zones = {f"hand{s}": [CODES[c] for c in self.hands[s]] for s in range(4)}
         zones["trick"] = [CODES[c] for c in self.trick]
         for s in range(4):
             zones[f"won{s}"] = [CODES[c] for c in self.won[s]]
+        return zones
+
+    def _view_fields(self, seat):
         last = None
         if self.last_trick:
             leader, cards, winner = self.last_trick
             last = {"leader": leader, "cards": [CODES[c] for c in cards], "winner": winner}
         return {
-            "zones": zones,
             "phase": self.phase,
-            "deal": self.deal_number,
             "dealer": self.dealer,
             "turn": self.current_player,
             "leader": self.leader,
-            "bids": list(self.bids),
-            "tricks": list(self.tricks),
+            "bids": self.bids,
+            "tricks": self.tricks,
             "trick": [{"seat": (self.leader + i) % 4, "card": CODES[c]} for i, c in enumerate(self.trick)],
             "last_trick": last,
             "spades_broken": self.broken,
-            "looked": list(self.looked),
+            "looked": self.looked,
+            "may_double_nil": self.may_double_nil,
             "double_nil_seat": self.dn_seat,
             "pass_stage": self.pass_stage if self.phase == "pass" else None,
-            "team_scores": list(self.team_scores),
-            "team_bags": list(self.team_bags),
+            "team_scores": self.team_scores,
+            "team_bags": self.team_bags,
             "target": self.options["target"],
             "deals": self.deals,
             "winner": self.winner,
         }
+
+    def info_key(self, seat):
+        hand = tuple(self.hands[seat]) if self.looked[seat] else len(self.hands[seat])
+        return (seat, self.phase, self.turn, hand, tuple(self.trick), tuple(map(tuple, self.won)),
+                tuple(self.bids), tuple(self.looked), tuple(map(len, self.hands)), self.deal_number,
+                tuple(self.team_scores), tuple(self.team_bags),
+                self.pass_stage if self.phase == "pass" else None, self.dn_seat,
+                self.leader)
+
+    # ---- determinization -----------------------------------------------------------------------
+    @classmethod
+    def deck(cls, players, options):
+        return list(CODES)
+
+    @classmethod
+    def _deal_hidden(cls, view, rng):
+        """Hidden cards dealt so that every void a seat has shown this deal is kept, and cards the
+        seat passed (or was passed) in a Double Nil exchange stay where it knows they went."""
+        me = view["seat"]
+        zones = {name: list(cards) for name, cards in view["zones"].items()}
+        known = [[] for _ in range(4)]          # cards this seat knows to be in another hand
+        voids = [set() for _ in range(4)]
+        leader = (view["dealer"] + 1) % 4
+        trick = []
+        for entry in view["log"]:
+            move, who = entry["move"], entry["seat"]
+            if move["type"] == "pass_cards" and HIDDEN not in move["cards"]:
+                partner = (who + 2) % 4
+                known[partner].extend(IDS[c] for c in move["cards"])
+                known[who] = [c for c in known[who] if CODES[c] not in move["cards"]]
+            elif move["type"] == "play":
+                c = IDS[move["card"]]
+                for hand in known:
+                    if c in hand:
+                        hand.remove(c)
+                if trick and suit_of(c) != suit_of(trick[0][1]):
+                    voids[who].add(suit_of(trick[0][1]))
+                trick.append((who, c))
+                if len(trick) == 4:
+                    leader = (leader + trick_winner([c for _, c in trick])) % 4
+                    trick = []
+        unseen = {IDS[c] for c in cls.unseen_cards(view)}
+        slots = [0] * 4
+        for s in range(4):
+            hand = zones[f"hand{s}"]
+            if hand and hand[0] == HIDDEN:
+                fixed = [c for c in known[s] if c in unseen]
+                unseen -= set(fixed)
+                zones[f"hand{s}"] = [CODES[c] for c in fixed]
+                slots[s] = len(hand) - len(fixed)
+        hands = _deal_with_voids(sorted(unseen), slots, voids, rng)
+        for s in range(4):
+            if slots[s]:
+                cards = [IDS[c] for c in zones[f"hand{s}"]] + hands[s]
+                cards.sort(key=SORT_KEY.__getitem__)
+                zones[f"hand{s}"] = [CODES[c] for c in cards]
+        return zones
+
+    @classmethod
+    def _from_view(cls, view, zones):
+        g = cls._blank(view)
+        g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]
+        g.won = [[IDS[c] for c in zones[f"won{s}"]] for s in range(4)]
+        g.trick = [IDS[c] for c in zones["trick"]]
+        g.tricks = list(view["tricks"])
+        g.bids = list(view["bids"])
+        g.leader = view["leader"]
+        g.phase = view["phase"]
+        g.over = view["is_over"]
+        g.turn = view["turn"]
+        g.broken = view["spades_broken"]
+        g.team_scores = list(view["team_scores"])
+        g.team_bags = list(view["team_bags"])
+        g.deals = view["deals"]
+        g.winner = view["winner"]
+        g.dealer = view["dealer"]
+        last = view["last_trick"]
+        g.last_trick = (last["leader"], tuple(IDS[c] for c in last["cards"]), last["winner"]) if last else None
+        g.dn_seat = view["double_nil_seat"]
+        g.pass_stage = view["pass_stage"] or 0
+        g.may_double_nil = list(view["may_double_nil"])
+        g.looked = list(view["looked"])
+        return g
+
+
+def _deal_with_voids(cards, slots, voids, rng):
+    """Deal ``cards`` into hands of ``slots[s]`` cards, no card to a seat void in its suit (most
+    constrained cards first); if the voids cannot all be kept, deal plainly."""
+    for _ in range(30):
+        rng.shuffle(cards)
+        hands = [[] for _ in range(4)]
+        left = list(slots)
+        order = sorted(cards, key=lambda c: sum(1 for s in range(4) if left[s] and suit_of(c) not in voids[s]))
+        for c in order:
+            seats = [s for s in range(4) if left[s] and suit_of(c) not in voids[s]]
+            if not seats:
+                break
+            s = seats[rng.below(len(seats))]
+            hands[s].append(c)
+            left[s] -= 1
+        else:
+            return hands
+    hands, i = [[] for _ in range(4)], 0
+    for s in range(4):
+        hands[s] = cards[i:i + slots[s]]
+        i += slots[s]
+    return hands
 
 
 GAME = Spades
@@ -379,7 +525,7 @@ def random_deals_per_second(seconds=2.0, seed=1):
         g = Spades(seed=rng.below(1 << 30))
         first = g.deal_number
         while g.deal_number == first and not g.over:
-            legal = g.fast_legal()
-            g.fast_apply(legal[rng.below(len(legal))])
+            legal = g.legal_actions()
+            g.apply_action(legal[rng.below(len(legal))])
         deals += 1
     return deals / (time.perf_counter() - start)

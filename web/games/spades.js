@@ -1,5 +1,6 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
 import { cardEl, cardText } from "../cards.js";
+import { esc, moveButton, num, scoreSheet, t } from "./common.js";
 
 const SEATS = ["South", "West", "North", "East"];
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -18,9 +19,6 @@ function bidLabel(bid) {
   return bid === "nil" ? "Nil" : bid === "double_nil" ? "Double Nil" : String(bid);
 }
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-
-let lastTrickKey = "";   // the trick as last drawn, so newly arrived cards can be animated
 
 function seatPanel(view, seat, me) {
   const el = document.createElement("div");
@@ -54,6 +52,7 @@ function trickArea(view, ctx) {
     winner = ctx.hold.trick.winner;
   }
   const key = plays.map((p) => p.card).join(",");
+  const lastTrickKey = ctx.local.lastTrickKey || "";   // the trick as last drawn: new cards animate
   const before = new Set(lastTrickKey.split(","));
   for (const p of plays) {
     const pos = POS[(p.seat - me + 4) % 4];
@@ -62,7 +61,7 @@ function trickArea(view, ctx) {
     if (winner === p.seat) c.classList.add("winner");
     area.appendChild(c);
   }
-  lastTrickKey = ctx.hold ? lastTrickKey : key;
+  ctx.local.lastTrickKey = ctx.hold ? lastTrickKey : key;
   if (winner !== null) {
     const label = document.createElement("div");
     label.className = "trick-label";
@@ -76,8 +75,7 @@ function biddingPanel(view, ctx) {
   const panel = document.createElement("div");
   panel.className = "panel bidding";
   const moves = ctx.legal;
-  const button = (move, text, cls = "") =>
-    `<button type="button" class="${cls}" data-move='${esc(JSON.stringify(move))}' data-legal="true">${text}</button>`;
+  const button = (move, text, cls = "") => moveButton(text, move, { cls });
   if (moves.some((m) => m.type === "look")) {
     const dn = moves.find((m) => m.bid === "double_nil");
     panel.innerHTML = `<h3>Before you look at your cards</h3>` +
@@ -96,13 +94,11 @@ function biddingPanel(view, ctx) {
   return panel;
 }
 
-let passSelection = [];
-
 function passPanel(view, ctx) {
   const panel = document.createElement("div");
   panel.className = "panel passing";
-  const chosen = passSelection.filter((c) => view.zones[`hand${ctx.seat}`].includes(c));
-  passSelection = chosen;
+  const chosen = (ctx.local.passSelection || []).filter((c) => view.zones[`hand${ctx.seat}`].includes(c));
+  ctx.local.passSelection = chosen;
   const move = { type: "pass_cards", cards: [...chosen].sort() };
   const ok = chosen.length === 2;
   const partnerDn = view.double_nil_seat !== ctx.seat;
@@ -110,7 +106,7 @@ function passPanel(view, ctx) {
     ? "Your partner bid Double Nil and passed you two cards. Pick two to give back — the same two are allowed."
     : "You bid Double Nil: give your partner your two most dangerous cards."}</p>` +
     `<p>Chosen: ${chosen.length ? chosen.map(cardText).join(" ") : "none"}</p>` +
-    `<button type="button" class="primary" ${ok ? `data-move='${esc(JSON.stringify(move))}' data-legal="true"` : "disabled"}>Pass ${ok ? "these two" : "2 cards"}</button>`;
+    moveButton(`Pass ${ok ? "these two" : "2 cards"}`, move, { cls: "primary", legal: ok });
   return panel;
 }
 
@@ -123,10 +119,11 @@ function handRow(view, ctx) {
   const passing = view.phase === "pass" && ctx.myTurn;
   for (const code of cards) {
     if (passing) {
-      const c = cardEl(code, { source: `pass:${code}`, legal: true, selected: passSelection.includes(code) });
+      const picked = ctx.local.passSelection || [];
+      const c = cardEl(code, { source: `pass:${code}`, legal: true, selected: picked.includes(code) });
       c.addEventListener("click", () => {
-        passSelection = passSelection.includes(code) ? passSelection.filter((x) => x !== code)
-          : [...passSelection, code].slice(-2);
+        ctx.local.passSelection = picked.includes(code) ? picked.filter((x) => x !== code)
+          : [...picked, code].slice(-2);
         ctx.rerender();
       });
       c.removeAttribute("data-source");
@@ -145,7 +142,6 @@ function scoreBoard(view, ctx) {
   const us = me % 2;
   const el = document.createElement("aside");
   el.className = "scores";
-  const rows = view.deals.map((d) => `<tr><td>${d.deal}</td><td>${d.teams[us].points}</td><td>${d.teams[1 - us].points}</td></tr>`).join("");
   el.innerHTML =
     `<div class="team-scores">` +
     [us, 1 - us].map((t) => `<div class="team${t === us ? " ours" : ""}"><span class="team-name">${teamName(t, me)}</span>` +
@@ -153,18 +149,23 @@ function scoreBoard(view, ctx) {
     `</div><p class="target">Deal ${view.deal} · playing to ${view.target}${view.spades_broken ? " · ♠ broken" : ""}</p>` +
     (view.last_trick && view.phase === "play" && view.tricks.some((t) => t > 0)
       ? `<p class="last-trick">Last trick: ${view.last_trick.cards.map((c, i) =>
-        `<span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`).join(" ")} — ${seatName(view.last_trick.winner, me)}</p>` : "") +
-    (rows ? `<details class="sheet"><summary>Score sheet</summary><table><thead><tr><th>Deal</th><th>Us</th><th>Them</th></tr></thead><tbody>${rows}</tbody>` +
-      `<tfoot><tr><th>Total</th><th>${view.team_scores[us]}</th><th>${view.team_scores[1 - us]}</th></tr></tfoot></table></details>` : "");
+        `<span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`).join(" ")} — ${seatName(view.last_trick.winner, me)}</p>` : "");
+  if (view.deals.length) {
+    el.appendChild(scoreSheet(ctx, {
+      columns: ["Deal", "Us", "Them"],
+      rows: view.deals.map((d) => [d.deal, num(d.teams[us].points), num(d.teams[1 - us].points)]),
+      foot: ["Total", num(view.team_scores[us]), num(view.team_scores[1 - us])],
+    }));
+  }
   return el;
 }
 
 function explainDeal(deal, me) {
   const us = me % 2;
   const bids = [0, 1, 2, 3].map((s) => `${seatName(s, me)} ${bidLabel(deal.bids[s])} (took ${deal.tricks[s]})`).join(" · ");
-  const team = (t) => `<section class="team-lines"><h3>${teamName(t, me)}: ${deal.teams[t].points >= 0 ? "+" : ""}${deal.teams[t].points}</h3>` +
-    `<ul>${deal.teams[t].lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` +
-    `<p>Total <b>${deal.teams[t].total}</b> · ${deal.teams[t].bags} bags</p></section>`;
+  const team = (k) => `<section class="team-lines"><h3>${teamName(k, me)}: ${deal.teams[k].points >= 0 ? "+" : ""}${num(deal.teams[k].points)}</h3>` +
+    `<ul>${deal.teams[k].lines.map((l) => `<li>${esc(t(l))}</li>`).join("")}</ul>` +
+    `<p>Total <b>${num(deal.teams[k].total)}</b> · ${deal.teams[k].bags} ${deal.teams[k].bags === 1 ? "bag" : "bags"}</p></section>`;
   return `<p class="bids-line">${esc(bids)}</p><div class="deal-teams">${team(us)}${team(1 - us)}</div>`;
 }
 

@@ -1,0 +1,87 @@
+"""The engine's words for people: message keys with parameters, and their English texts.
+
+A message is a dict ``{"key": "spades.set", "bid": 7, "took": 5}``. Each game declares its English
+templates once (``Game.TEXTS``); the front end renders the same templates (and, later, other
+languages) through one ``t(key, params)``; Python users read the English fallback made here.
+
+Template syntax, shared with ``web/i18n.js``:
+
+* ``{name}``        the parameter; a negative number is written with a true minus sign (U+2212), a
+                    list is joined with ", ", a nested message (a dict with "key") is rendered
+* ``{name:card}``   a card code shown as a person reads it ("TD" -> "10♦"); ``{name:cards}`` a list
+* ``{name:seat}``   a seat number shown as a name (here "Player 1"; the page uses the table's names)
+* ``{name|one|many}`` the word for a count: "one" when the parameter is 1, else "many"
+"""
+
+import re
+
+from .cards import HIDDEN, SUIT_SYMBOLS
+
+FIELD = re.compile(r"\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}")
+
+
+def message(key, **params):
+    """A message dict: the key and its parameters, e.g. ``{"key": "spades.set", "bid": 7}``."""
+    return {"key": key, **params}
+
+
+def card_text(code):
+    if code == HIDDEN or not isinstance(code, str) or len(code) != 2:
+        return str(code)
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + SUIT_SYMBOLS.get(code[1], code[1])
+
+
+def _value(value, kind, catalogue):
+    if isinstance(value, dict) and "key" in value:
+        return render(value, catalogue)
+    if kind == "card":
+        return card_text(value)
+    if kind == "cards":
+        return " ".join(card_text(c) for c in value)
+    if kind == "seat" and isinstance(value, int):
+        return f"Player {value + 1}"
+    if isinstance(value, list):
+        return ", ".join(_value(v, None, catalogue) for v in value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)) and value < 0:
+        return "\u2212" + str(-value)
+    return str(value)
+
+
+def render(msg, catalogue=None):
+    """English text of a message dict (its key if no text is known)."""
+    if catalogue is None:
+        catalogue = english_catalogue()
+    template = catalogue.get(msg.get("key"))
+    if template is None:
+        return str(msg.get("key"))
+
+    def field(m):
+        name, kind, one, many = m.groups()
+        value = msg.get(name)
+        if one is not None:
+            return one if value == 1 else many
+        return _value(value, kind, catalogue)
+
+    return FIELD.sub(field, template)
+
+
+def fields(template):
+    """The parameter names a template uses."""
+    return {m.group(1) for m in FIELD.finditer(template)}
+
+
+_CATALOGUE = {}
+
+
+def english_catalogue():
+    """Every English template: the engine's own and each playable game's."""
+    if not _CATALOGUE:
+        from .engine import Game
+        from .games import available, game_class
+        _CATALOGUE.update(Game.TEXTS)
+        for game_id in available():
+            _CATALOGUE.update(game_class(game_id).TEXTS)
+    return _CATALOGUE
