@@ -1,7 +1,9 @@
 """The thin JSON API the web worker calls: ``call(method, args_json) -> result_json``.
 
 It holds the one game of the page and the seat of the person at the table; everything it returns is
-that seat's view (plus what the page needs: the share link, a save, whether undo is possible).
+that seat's view (plus what the page needs: the share link, which is also the page's save, and
+whether undo is possible). Nothing in an answer grows with the whole match's move record but the
+link's one or two characters a move.
 Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, never an exception.
 """
 
@@ -29,7 +31,6 @@ def _state(game=None):
         "view": game.view(seat),
         "seat": seat,
         "link": links.encode(game),
-        "save": game.to_json(),
         "can_undo": _undo_point(game) is not None,
     }
 
@@ -118,7 +119,11 @@ def open_link(args):
 
 
 def load(args):
-    game = from_json(args["save"])
+    """Restore the page's save: a share link (what the page keeps) or a ``to_json()`` save."""
+    save = args["save"]
+    if not isinstance(save, str):
+        raise ValueError("the save is not text")
+    game = from_json(save) if save.lstrip().startswith("{") else links.decode(save)
     _session.update(game=game, seat=args.get("seat", 0))
     return _state()
 

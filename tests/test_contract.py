@@ -175,3 +175,32 @@ def test_bridge_undo_returns_to_the_persons_last_decision():
         json.loads(bridge.call("bot", "{}"))
     undone = json.loads(bridge.call("undo", "{}"))["result"]
     assert undone["view"] == before
+
+
+def test_bridge_answers_stay_small_late_in_a_long_spades_match():
+    """A seat's view carries the current deal's plays and the deal summaries, not the match's
+    whole move record: the answer after ten deals is about the size of one after the first."""
+    bridge.call("new", json.dumps({"game": "spades", "seed": 5, "options": {"target": 1000}}))
+    sizes = {}
+    while True:
+        answer = bridge.call("bot", json.dumps({"level": "normal"}))
+        state = json.loads(answer)["result"]["state"]
+        deal = state["view"]["deal"]
+        if state["view"]["is_over"] or deal > 10:
+            break
+        if len(state["view"]["log"]) == 40:          # mid-deal: bids and nine tricks played
+            sizes[deal] = len(bridge.call("state", "{}"))
+    print(f"bridge state answer mid-deal: deal 1 {sizes[1]} bytes, deal 10 {sizes[10]} bytes")
+    assert len(sizes) == 10
+    assert sizes[10] < sizes[1] + 10 * 1200, "each deal may add only its summary"
+    assert sizes[10] < 16_000
+
+
+def test_old_links_open_or_say_they_are_from_an_older_version():
+    g = random_position("spades", 31, 30)
+    old = links.encode(g).replace("v=2&", "")        # version 1: the format before versions
+    assert links.decode(old).view(None) == g.view(None)
+    for game_id in PLAYABLE:
+        if pygames.game_class(game_id).LINK_SINCE > 1:
+            with pytest.raises(pygames.BadLink, match="older version"):
+                links.decode(f"{game_id}?s=1&n=0")

@@ -142,7 +142,7 @@ async function newGame(gameId, { seed } = {}) {
 function adopt(state) {
   app.state = state;
   app.selected = null;
-  store.saveGame(app.gameId, state.save);
+  store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
   history.replaceState(null, "", `#${state.link}`);
 }
 
