@@ -4,7 +4,7 @@
     python3 build.py build               wheel + Pyodide runtime + web/ -> dist/
     python3 build.py serve [--port N]    build, then serve dist/ at http://localhost:N (default 8000)
     python3 build.py test [pytest args]  venv + test deps + Chromium + build, then pytest
-    python3 build.py bench               page-ready vs bare Pyodide boot; engine deals per second
+    python3 build.py bench               page-ready vs bare Pyodide boot; playouts per second per game
 
 Standard library only; pip, npm and apt-get run as subprocesses. Downloads (the pinned Pyodide npm
 package, the pinned micropip wheel) are kept in .cache/, so builds after the first work offline.
@@ -500,23 +500,21 @@ def _bench(runs=5):
             print(f"app ready / bare boot: {ratio:.2f}x")
         else:
             print(f"app page ready (index.html): failed [{fmt(app)}]")
-        deals_pyodide = pyodide_deals_per_second(browser, server) if bare_ok else "n/a"
+        playouts_pyodide = pyodide_playouts(browser, server) if bare_ok else "n/a"
         browser.close()
-    print(f"spades random full deals per second, CPython {sys.version.split()[0]}: {cpython_deals_per_second()}")
-    print(f"spades random full deals per second, Pyodide (in a worker): {deals_pyodide}")
+    print(f"random playouts (one full deal each) through the action interface, "
+          f"CPython {sys.version.split()[0]}:\n{cpython_playouts()}")
+    print(f"the same in Pyodide (the browser's worker):\n{playouts_pyodide}")
     return 0
 
 
-def cpython_deals_per_second():
+def cpython_playouts():
     sys.path.insert(0, str(ROOT))
-    try:
-        from pygames.games.spades import random_deals_per_second
-    except ImportError:
-        return "n/a (pygames.games.spades.random_deals_per_second not found)"
-    return f"{random_deals_per_second(seconds=2.0):.1f}"
+    from pygames.bench import report
+    return report(seconds=2.0)
 
 
-def pyodide_deals_per_second(browser, server):
+def pyodide_playouts(browser, server):
     info = json.loads((DIST / "build-info.json").read_text())
     page = browser.new_page()
     try:
@@ -525,13 +523,8 @@ def pyodide_deals_per_second(browser, server):
         code = f"""
 import micropip
 await micropip.install({server.url + info['wheel']!r}, deps=False)
-try:
-    from pygames.games.spades import random_deals_per_second
-except ImportError:
-    result = "n/a (pygames.games.spades.random_deals_per_second not found)"
-else:
-    result = f"{{random_deals_per_second(seconds=2.0):.1f}}"
-result
+from pygames.bench import report
+report(seconds=2.0)
 """
         return page.evaluate("code => runPython(code, ['micropip'])", code)
     except Exception as e:  # a benchmark reports, it does not fail

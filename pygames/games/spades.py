@@ -512,20 +512,3 @@ def _deal_with_voids(cards, slots, voids, rng):
 
 
 GAME = Spades
-
-
-def random_deals_per_second(seconds=2.0, seed=1):
-    """Benchmark: random full deals (bids + 52 cards) per second through the fast int path."""
-    import time
-    from ..cards import Rng
-    rng = Rng(seed)
-    deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = Spades(seed=rng.below(1 << 30))
-        first = g.deal_number
-        while g.deal_number == first and not g.over:
-            legal = g.legal_actions()
-            g.apply_action(legal[rng.below(len(legal))])
-        deals += 1
-    return deals / (time.perf_counter() - start)
