@@ -81,8 +81,8 @@ def decode(fragment):
     game_id, _, query = fragment.lstrip("#").partition("?")
     try:
         cls = game_class(game_id)
-    except ValueError as e:
-        raise BadLink(f"the link names no playable game: {e}") from None
+    except ValueError:
+        raise BadLink(f"the link names a game we don't have ({game_id[:30]!r})") from None
     fields = dict(parse_qsl(query, keep_blank_values=True))
     version = fields.get("v", "1")
     if not version.isdigit() or len(version) > 3:

@@ -102,7 +102,7 @@ def test_link_round_trip_and_challenge_link(game_id):
 
 @pytest.mark.parametrize("fragment, reason", [
     ("", "empty"),
-    ("chess?s=1", "no playable game"),
+    ("chess?s=1", "a game we don't have"),
     ("spades?p=x&s=1", "player count"),
     ("spades?p=3&s=1", "not allowed"),
     ("spades?s=abc", "seed"),

@@ -77,17 +77,47 @@ async function openStart(playable) {
   const fallback = store.lastGame() || playable[0].id;
   if (fragment) {
     const gameId = fragment.split("?")[0];
+    const known = playable.some((g) => g.id === gameId);
+    const kept = known ? store.loadSave(gameId) : null;
     try {
       await loadState(gameId, () => app.engine.call("open_link", { fragment }));
+      if (kept && kept !== app.state.link) keepForLater(gameId, kept);
       return;
     } catch (err) {
-      const known = playable.some((g) => g.id === gameId) ? gameId : fallback;
-      notice(`This link could not be opened: ${err.message}. A fresh game was dealt instead.`);
-      await newGame(known);
+      const target = known ? gameId : fallback;
+      notice(`This link could not be opened: ${err.message}.` +
+        (store.loadSave(target) ? " Your own game is back on the table." : " Here is a fresh game instead."));
+      await resumeOrNew(target);
       return;
     }
   }
   await resumeOrNew(fallback);
+}
+
+/** Opening a link replaced an unfinished game of the same kind: keep that one and offer it back. */
+function keepForLater(gameId, save) {
+  store.keepSave(gameId, save);
+  notice(`You opened a shared ${gameTitle(gameId)} game. Your own unfinished game is kept.`, {
+    label: "Back to my game",
+    action: async () => {
+      const shared = app.state.link;
+      await loadState(gameId, () => app.engine.call("load", { save }));
+      store.keepSave(gameId, shared);
+      notice(`Your game is back. The shared game is kept too.`, {
+        label: "Back to the shared game", action: () => keepSwap(gameId),
+      });
+      render(); runBots();
+    },
+  });
+}
+
+async function keepSwap(gameId) {
+  const other = store.keptSave(gameId);
+  if (!other) return;
+  const current = app.state.link;
+  await loadState(gameId, () => app.engine.call("load", { save: other }));
+  store.keepSave(gameId, current);
+  render(); runBots();
 }
 
 async function resumeOrNew(gameId) {
@@ -146,6 +176,26 @@ function adopt(state) {
   history.replaceState(null, "", `#${state.link}`);
 }
 
+/** A game in progress that a new game would throw away. */
+function unfinished() {
+  const v = app.state?.view;
+  return Boolean(v && !v.is_over && v.move_count > 0);
+}
+
+/** A yes/no question in a dialog; resolves true for yes. */
+function ask(title, text, yes = "OK", no = "Cancel") {
+  $("ask-title").textContent = title;
+  $("ask-text").textContent = text;
+  $("ask-yes").textContent = yes;
+  $("ask-no").textContent = no;
+  const dlg = $("dlg-ask");
+  dlg.returnValue = "";
+  return new Promise((resolve) => {
+    dlg.onclose = () => resolve(dlg.returnValue === "yes");
+    dlg.showModal();
+  });
+}
+
 /** "Watch" mode: bots play the person's seat too (a bot-vs-bot match in the page). */
 function watching() {
   return Boolean(store.settings(app.gameId).watch);
@@ -188,7 +238,8 @@ async function afterMove(prev, gen) {
   if (hold) {
     app.hold = hold;
     render();
-    await sleep(hold.ms * speedFactor());
+    // even at instant speed a person playing sees each finished trick for a moment
+    await sleep(Math.max(hold.ms * speedFactor(), watching() ? 0 : 300));
     if (gen !== app.generation) return;
     app.hold = null;
   }
@@ -210,7 +261,9 @@ async function runBots() {
       const view = app.state.view;
       if (view.is_over || (view.current_player === app.state.seat && !watching())) break;
       render();
-      await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"]);
+      // a bot going on with its own turn (a chain of builds) moves quickly; a new turn gets a pause
+      const continuing = app.lastBotMove && app.lastBotMove.seat === view.current_player;
+      await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"] * (continuing ? 0.35 : 1));
       if (gen !== app.generation) return;
       const level = store.settings(app.gameId).level || "normal";
       const prev = app.state.view;
@@ -319,7 +372,10 @@ function wireControls() {
     try { await resumeOrNew(e.target.value); } catch (err) { toast(err.message); }
     render(); runBots();
   });
-  $("btn-new").addEventListener("click", async () => { await newGame(app.gameId); render(); runBots(); });
+  $("btn-new").addEventListener("click", async () => {
+    if (unfinished() && !(await ask("Start a new game?", `Your ${gameTitle(app.gameId)} game is not finished. A new game replaces it.`, "New game"))) return;
+    await newGame(app.gameId); render(); runBots();
+  });
   $("btn-undo").addEventListener("click", undo);
   $("btn-share").addEventListener("click", share);
   $("btn-rules").addEventListener("click", showRules);
@@ -328,8 +384,10 @@ function wireControls() {
   window.addEventListener("hashchange", async () => {
     const fragment = decodeURIComponent(location.hash.slice(1));
     if (!fragment || fragment === app.state?.link) return;
+    const kept = unfinished() ? { gameId: app.gameId, save: app.state.link } : null;
     try {
       await loadState(fragment.split("?")[0], () => app.engine.call("open_link", { fragment }));
+      if (kept && kept.gameId === app.gameId) keepForLater(kept.gameId, kept.save);
     } catch (err) {
       notice(`This link could not be opened: ${err.message}.`);
       history.replaceState(null, "", `#${app.state.link}`);
@@ -392,17 +450,40 @@ function showSettings() {
   }
   $("settings-fields").innerHTML = fields.join("");
   const dlg = $("dlg-settings");
-  dlg.onclose = async () => {
-    if (dlg.returnValue !== "apply") return;
-    const form = new FormData($("settings-form"));
+  const read = () => {
     const next = { options: {} };
-    for (const [key, raw] of form.entries()) {
+    for (const [key, raw] of new FormData($("settings-form")).entries()) {
       const value = JSON.parse(raw);
       if (key.startsWith("option:")) next.options[key.slice(7)] = value;
       else next[key] = value;
     }
-    store.setSettings(app.gameId, next);
-    await newGame(app.gameId);
+    return next;
+  };
+  // what changes the deal (players, options) needs a new game; the rest applies to this one
+  const view = app.state.view;
+  const dealChanged = () => {
+    const next = read();
+    return (next.players ?? view.players) !== view.players ||
+      Object.entries(next.options).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(view.options[k]));
+  };
+  const refresh = () => {
+    const changed = dealChanged();
+    $("settings-note").hidden = !changed;
+    $("settings-new").hidden = !changed;
+    $("settings-apply").textContent = changed ? "Apply the rest" : "Apply";
+  };
+  $("settings-form").onchange = refresh;
+  refresh();
+  dlg.onclose = async () => {
+    if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
+    const next = read();
+    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed };
+    if (dlg.returnValue === "new") {
+      store.setSettings(app.gameId, next);
+      await newGame(app.gameId);
+    } else {
+      store.setSettings(app.gameId, kept);
+    }
     render(); runBots();
   };
   dlg.returnValue = "";
@@ -431,16 +512,24 @@ function toast(text, ms = 3500) {
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
-function notice(text) {
+function notice(text, action = null) {
   const el = $("notice");
   el.innerHTML = "";
   const span = document.createElement("span");
   span.textContent = text;
+  el.append(span);
+  if (action) {
+    const go = document.createElement("button");
+    go.className = "notice-action";
+    go.textContent = action.label;
+    go.onclick = () => { el.hidden = true; action.action(); };
+    el.append(go);
+  }
   const close = document.createElement("button");
   close.textContent = "×";
   close.setAttribute("aria-label", "Dismiss");
   close.onclick = () => { el.hidden = true; };
-  el.append(span, close);
+  el.append(close);
   el.hidden = false;
 }
 

@@ -34,3 +34,9 @@ export const settings = (gameId) => {
   return s && typeof s === "object" ? s : {};
 };
 export const setSettings = (gameId, value) => write(`settings:${gameId}`, value);
+// an unfinished game set aside when a shared link of the same game was opened
+export const keptSave = (gameId) => {
+  const save = read(`kept:${gameId}`);
+  return typeof save === "string" ? save : null;
+};
+export const keepSave = (gameId, save) => write(`kept:${gameId}`, save);

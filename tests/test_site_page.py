@@ -1,0 +1,89 @@
+"""The generic page, for every game: settings that keep the game, saves that are never lost."""
+
+import json
+
+from tests.conftest import open_app
+
+MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
+           "window.pygames.app.state.view.current_player === window.pygames.app.state.seat")
+
+
+def state(page):
+    return page.evaluate("window.pygames.app.state")
+
+
+def play_first_legal(page):
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    move = state(page)["view"]["legal_moves"][0]
+    count = state(page)["view"]["move_count"]
+    page.evaluate("m => document.querySelector(`[data-move='${JSON.stringify(m)}']`)?.click()", move)
+    page.wait_for_function(f"window.pygames.app.state.view.move_count > {count}")
+
+
+def open_settings(page):
+    page.locator("#btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+
+
+def test_table_settings_apply_to_the_game_in_progress(page, site):
+    open_app(page, site, "spades?s=41")
+    play_first_legal(page)                                  # a bid: the game is under way
+    link = state(page)["link"]
+    open_settings(page)
+    assert page.locator("#settings-new").is_hidden()        # nothing that changes the deal yet
+    page.select_option("select[name=speed]", json.dumps("fast"))
+    page.select_option("select[name=level]", json.dumps("easy"))
+    page.locator("#settings-apply").click()
+    page.wait_for_function("!document.querySelector('#dlg-settings[open]')")
+    assert state(page)["link"].startswith(link.split("&n=")[0])
+    assert state(page)["view"]["move_count"] >= 1           # the same game goes on
+    saved = json.loads(page.evaluate("localStorage.getItem('pygames:settings:spades')"))
+    assert saved["speed"] == "fast" and saved["level"] == "easy"
+
+
+def test_options_that_change_the_deal_offer_a_new_game_in_reading_order(page, site):
+    open_app(page, site, "spades?s=42")
+    open_settings(page)
+    targets = page.locator("select[name='option:target'] option").all_inner_texts()
+    assert targets == ["200", "250", "300", "500", "1000"]
+    assert page.locator("select[name='option:target']").input_value() == "500"
+    page.select_option("select[name='option:target']", "200")
+    assert page.locator("#settings-new").is_visible()
+    page.locator("#settings-new").click()
+    page.wait_for_function("window.pygames.app.state.view.options.target === 200")
+    assert state(page)["view"]["move_count"] == 0
+
+
+def test_new_game_mid_match_asks_first(page, site):
+    open_app(page, site, "spades?s=43")
+    play_first_legal(page)
+    before = state(page)["link"]
+    page.locator("#btn-new").click()
+    page.wait_for_selector("#dlg-ask[open]")
+    page.locator("#ask-no").click()
+    assert state(page)["link"] == before                    # cancelled: the game is kept
+    page.locator("#btn-new").click()
+    page.locator("#ask-yes").click()
+    page.wait_for_function(f"window.pygames.app.state.link !== {json.dumps(before)}")
+    assert state(page)["view"]["move_count"] == 0
+
+
+def test_opening_a_link_keeps_the_unfinished_game_and_offers_it_back(page, site):
+    open_app(page, site, "spades?s=44")
+    play_first_legal(page)
+    mine = state(page)["link"]
+    page.evaluate("location.hash = 'spades?s=45'")
+    page.wait_for_function("window.pygames.app.state.link.includes('s=45')")
+    notice = page.locator("#notice")
+    assert "Your own unfinished game is kept" in notice.inner_text()
+    notice.locator(".notice-action").click()
+    page.wait_for_function(f"window.pygames.app.state.link === {json.dumps(mine)}")
+
+
+def test_a_broken_link_brings_back_the_saved_game(page, site):
+    open_app(page, site, "spades?s=46")
+    play_first_legal(page)
+    mine = state(page)["link"]
+    open_app(page, site, "spades?s=46&n=3&m=___")
+    assert "could not be opened" in page.locator("#notice").inner_text()
+    assert state(page)["link"] == mine
