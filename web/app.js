@@ -322,13 +322,29 @@ function context() {
   };
 }
 
+/** What identifies an element across redraws: its source, move or target key. */
+function elementKey(el) {
+  return el?.dataset?.source ?? el?.dataset?.move ?? el?.dataset?.target ?? null;
+}
+
 function render() {
   if (!app.state) return;
   const ctx = context();
-  app.layout.render($("table"), ctx);
-  $("status").textContent = app.layout.status(ctx);
+  const table = $("table");
+  const active = document.activeElement;
+  const hadFocus = table.contains(active) && active !== table;
+  const focused = hadFocus ? elementKey(active) : null;
+  app.layout.render(table, ctx);
+  // whatever the person may pick can take focus, and keeps it (or passes it on) across the redraw
+  const legal = [...table.querySelectorAll("[data-legal='true']")];
+  for (const el of legal) if (el.tabIndex < 0) el.tabIndex = 0;
+  if (hadFocus && !table.contains(document.activeElement)) {
+    (legal.find((el) => elementKey(el) === focused) || legal[0])?.focus();
+  }
+  // behind an end-of-deal dialog the status line still speaks of the deal just ended
+  $("status").textContent = app.summaryTitle || app.layout.status(ctx);
   $("btn-undo").disabled = !app.state.can_undo;
-  $("table").classList.toggle("waiting", !ctx.myTurn || app.busy);
+  table.classList.toggle("waiting", !ctx.myTurn || app.busy);
 }
 
 function pickSource(source) {
@@ -403,6 +419,12 @@ function onKey(event) {
   if (key === "u") return undo();
   if (key === "r") return showRules();
   if (key === "escape" && app.selected) { app.selected = null; return render(); }
+  const active = document.activeElement;
+  if (key === "enter" && active?.dataset?.legal === "true" && active.tagName !== "BUTTON") {
+    active.click();
+    event.preventDefault();
+    return;
+  }
   if (key === "arrowleft" || key === "arrowright") {
     const items = [...$("table").querySelectorAll("[data-legal='true']")];
     if (!items.length) return;
@@ -442,7 +464,7 @@ function showSettings() {
   fields.push(select("watch", "Your seat", [false, true], current.watch ?? false, { false: "You play", true: "A bot plays it (watch)" }));
   fields.push(select("speed", "Bot speed", Object.keys(SPEEDS), current.speed || "normal", Object.fromEntries(
     Object.entries(SPEED_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
-  if (info.players.length > 1) fields.push(select("players", "Players", info.players, current.players ?? info.default_players));
+  if (info.players.length > 1) fields.push(select("players", "Players", info.players, current.players ?? info.default_players, app.layout.playerLabels || {}));
   const optionLabels = app.layout.optionLabels || {};
   for (const [name, values] of Object.entries(info.options)) {
     const spec = optionLabels[name] || {};
@@ -495,8 +517,14 @@ function showSummary({ title, html, button }, autoCloseMs = null) {
   $("summary-body").innerHTML = `<h2>${title}</h2>${html}`;
   $("summary-ok").textContent = button || "Continue";
   const dlg = $("dlg-summary");
+  app.summaryTitle = $("summary-body").querySelector("h2").textContent;
+  $("status").textContent = app.summaryTitle;
   return new Promise((resolve) => {
-    dlg.onclose = () => resolve();
+    dlg.onclose = () => {
+      app.summaryTitle = null;
+      render();
+      resolve();
+    };
     dlg.showModal();
     $("summary-ok").focus();
     if (autoCloseMs != null) setTimeout(() => dlg.open && dlg.close(), autoCloseMs);

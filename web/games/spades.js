@@ -87,9 +87,11 @@ function biddingPanel(view, ctx) {
   const numbers = moves.filter((m) => typeof m.bid === "number");
   const nil = moves.find((m) => m.bid === "nil");
   const partnerBid = view.bids[(ctx.seat + 2) % 4];
-  panel.innerHTML = `<h3>Your bid</h3><p class="hint">How many tricks will you and your partner take? ` +
+  panel.innerHTML = `<h3>Your bid</h3><p class="hint">How many tricks will you take yourself? Your team's contract is your bid plus your partner's. ` +
     (partnerBid == null ? "Your partner has not bid yet." : `Your partner bid ${esc(bidLabel(partnerBid))}.`) + `</p>` +
     `<div class="bid-grid">${numbers.map((m) => button(m, String(m.bid))).join("")}</div>` +
+    `<p class="bids-so-far">Bids so far: ${[1, 2, 3].map((k) => (ctx.seat + k) % 4).map((s) =>
+      `${seatName(s, ctx.seat)} ${esc(bidLabel(view.bids[s]))}`).join(" · ")}</p>` +
     `<div class="bid-row">${nil ? button(nil, "Nil — take no tricks", "warn") : ""}</div>`;
   return panel;
 }
@@ -113,7 +115,7 @@ function passPanel(view, ctx) {
 function handRow(view, ctx) {
   const me = ctx.seat;
   const row = document.createElement("div");
-  row.className = "hand";
+  row.className = "hand spades-hand";
   const cards = view.zones[`hand${me}`];
   row.style.setProperty("--n", String(cards.length));
   const passing = view.phase === "pass" && ctx.myTurn;
@@ -145,11 +147,13 @@ function scoreBoard(view, ctx) {
   el.innerHTML =
     `<div class="team-scores">` +
     [us, 1 - us].map((t) => `<div class="team${t === us ? " ours" : ""}"><span class="team-name">${teamName(t, me)}</span>` +
-      `<span class="team-total" data-team="${t}">${view.team_scores[t]}</span><span class="bags">${view.team_bags[t]} bag${view.team_bags[t] === 1 ? "" : "s"}</span></div>`).join("") +
+      `<span class="team-total" data-team="${t}">${num(view.team_scores[t])}</span><span class="bags">${view.team_bags[t]} bag${view.team_bags[t] === 1 ? "" : "s"}</span></div>`).join("") +
     `</div><p class="target">Deal ${view.deal} · playing to ${view.target}${view.spades_broken ? " · ♠ broken" : ""}</p>` +
     (view.last_trick && view.phase === "play" && view.tricks.some((t) => t > 0)
-      ? `<p class="last-trick">Last trick: ${view.last_trick.cards.map((c, i) =>
-        `<span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`).join(" ")} — ${seatName(view.last_trick.winner, me)}</p>` : "");
+      ? `<p class="last-trick">Last trick: ${view.last_trick.cards.map((c, i) => {
+        const who = seatName((view.last_trick.leader + i) % 4, me);
+        return `${i === 0 ? `${who} led` : who} <span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`;
+      }).join(" · ")} — ${seatName(view.last_trick.winner, me)} ${view.last_trick.winner === me ? "take" : "takes"} it</p>` : "");
   if (view.deals.length) {
     el.appendChild(scoreSheet(ctx, {
       columns: ["Deal", "Us", "Them"],
@@ -221,7 +225,7 @@ export default {
     if (view.phase === "bid") {
       return ctx.legal.some((m) => m.type === "look")
         ? "Bid Double Nil without looking, or look at your cards."
-        : "Your bid: choose how many tricks you expect to take, or Nil.";
+        : "Your bid: the tricks you expect to take yourself, or Nil.";
     }
     if (view.phase === "pass") return "Choose two cards to pass to your partner, then press Pass.";
     if (!view.trick.length) {
