@@ -5,6 +5,7 @@ import json
 
 import pygames
 from pygames import ai
+from pygames.links import VERSION
 from tests.conftest import open_app, wait_ready
 
 GAME = "spite_malice"
@@ -33,7 +34,7 @@ def view(page):
 
 
 def wait_moves(page, count):
-    page.wait_for_function("n => window.pygames.app.state.view.history.length >= n", arg=count, timeout=30_000)
+    page.wait_for_function("n => window.pygames.app.state.view.move_count >= n", arg=count, timeout=30_000)
 
 
 def hand_card(page, code):
@@ -46,7 +47,8 @@ def target(page, key):
 
 def click_move(page, move):
     """Play one legal move the way a person does: click its card, then (if it waits) click its pile."""
-    before = len(view(page)["history"])
+    before = view(page)["move_count"]
+    deal = view(page)["deal"]
     if move["type"] == "discard" or move["from"] == "hand":
         source = hand_card(page, move["card"])
         key = f"hand:{move['card']}"
@@ -58,14 +60,16 @@ def click_move(page, move):
     source.click()
     pile = f"{'centre' if move['type'] == 'build' else 'discard'}:{move['pile']}"
     page.wait_for_function(
-        "([n, key]) => window.pygames.app.state.view.history.length > n || window.pygames.app.selected === key",
+        "([n, key]) => window.pygames.app.state.view.move_count > n || window.pygames.app.selected === key",
         arg=[before, key])
-    if len(view(page)["history"]) == before:
+    if view(page)["move_count"] == before:
         assert "target-on" in target(page, pile).get_attribute("class")
         target(page, pile).click()
         wait_moves(page, before + 1)
     state = call(page, "state")
-    assert state["view"]["history"][before] == move       # the engine took exactly this move
+    v = state["view"]
+    if v["deal"] == deal:                                 # the engine took exactly this move
+        assert v["log"][before - (v["move_count"] - len(v["log"]))] == {"seat": 0, "move": move}
     return state["view"]
 
 
@@ -83,7 +87,7 @@ def choose(legal):
 
 def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     settings(page, speed="normal")
-    open_app(page, site, f"{GAME}?s={SEED}")
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
     page.wait_for_function(MY_TURN)
     v = view(page)
     assert v["current_player"] == 0 and sorted(v["zones"]["hand0"]) == ["2D", "3H", "AS", "JC", "KS"]
@@ -126,7 +130,7 @@ def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     # a single click on a card that can only be discarded does not end the turn; the pile click does
     hand_card(page, "JC").click()
     page.wait_for_function("window.pygames.app.selected === 'hand:JC'")
-    assert len(view(page)["history"]) == 4
+    assert view(page)["move_count"] == 4
     target(page, "discard:new").click()
     wait_moves(page, 5)
     page.wait_for_function("document.querySelector('#status').textContent.includes('your turn ends')")
@@ -148,31 +152,34 @@ def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
 
 def test_a_bot_match_runs_to_its_end_in_the_page(page, site):
     settings(page, speed="instant", watch=True)
-    open_app(page, site, f"{GAME}?s=5&o=payoff.13,target.0")
+    open_app(page, site, f"{GAME}?v={VERSION}&s=5&o=payoff.13,target.0")
     page.wait_for_function("window.pygames.app.state.view.is_over", timeout=60_000)
     page.wait_for_selector("#dlg-summary[open]")
     # the same bots in CPython play the same match
     game = pygames.new_game(GAME, seed=5, options={"payoff": 13, "target": 0})
     while not game.is_over:
         game.play(ai.choose_move(game.view(game.current_player), level="normal",
-                                 seed=game.seed * 1009 + len(game.history)))
+                                 seed=game.seed * 1009 + game.move_count))
     final = call(page, "state")["view"]
-    assert final["history"] == json.loads(json.dumps(game.history))
+    assert final["deal"] == 1 and [e["move"] for e in final["log"]] == game.history
     result = final["results"][-1]
+    assert result["ending"] == "payoff" and len(result["winners"]) == 1
+    seat = result["winners"][0]
+    points = result["points"][seat]
     summary = page.locator("#dlg-summary").inner_text()
-    assert str(result["points"]) in summary and "Bonus for going out: 5" in summary
-    winner = "You" if result["winner"] == 0 else f"Player {result['winner'] + 1}"
-    assert f"{winner} win" in summary
+    assert "Bonus for going out: 5" in summary                  # the engine's lines, rendered by t()
+    winner = "You" if seat == 0 else f"Player {seat + 1}"
+    assert f"{winner} win" in summary and f"Points to {winner}: {points}" in summary
     assert "Press New game" in page.locator("#status").inner_text()
     page.locator("#summary-ok").click()
     sheet = page.locator(".sm-scores .sheet")
     sheet.locator("summary").click()
-    assert f"+{result['points']}" in sheet.inner_text()
+    assert f"+{points}" in sheet.inner_text()
 
 
 def test_share_link_reopens_the_position(browser, page, site):
     settings(page, speed="instant")
-    open_app(page, site, f"{GAME}?s={SEED}")
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
     page.wait_for_function(MY_TURN)
     hand_card(page, "AS").click()
     wait_moves(page, 1)
@@ -182,7 +189,7 @@ def test_share_link_reopens_the_position(browser, page, site):
     page.locator("#btn-share").click()
     page.wait_for_function("document.querySelector('#btn-share').dataset.link")
     link = page.locator("#btn-share").get_attribute("data-link")
-    assert f"#{GAME}?" in link and "n=2" in link
+    assert f"#{GAME}?" in link and "v=2" in link and "n=2" in link
     before = call(page, "state")["view"]
     other = browser.new_context().new_page()
     other.goto(link)
@@ -194,7 +201,7 @@ def test_share_link_reopens_the_position(browser, page, site):
 
 def test_drag_and_keyboard_builds(page, site):
     settings(page, speed="instant")
-    open_app(page, site, f"{GAME}?s={SEED}")
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
     page.wait_for_function(MY_TURN)
 
     def drag(source, dest):
@@ -237,10 +244,10 @@ def test_drag_and_keyboard_builds(page, site):
 def test_four_players_on_a_phone_screen(page, site):
     page.set_viewport_size({"width": 390, "height": 844})
     settings(page, speed="instant")
-    open_app(page, site, f"{GAME}?p=4&s=1")            # Player 2 deals: three bots play before you
+    open_app(page, site, f"{GAME}?v={VERSION}&p=4&s=1")            # Player 2 deals: three bots play before you
     page.wait_for_function(MY_TURN, timeout=30_000)
     v = view(page)
-    assert len(v["history"]) >= 3
+    assert v["move_count"] >= 3 and {e["seat"] for e in v["log"]} >= {1, 2, 3}
     panels = page.locator(".sm-opp")
     assert panels.count() == 3
     for i in range(3):

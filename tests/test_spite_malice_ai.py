@@ -23,7 +23,7 @@ def single_games(levels, count, options=SHORT):
         while not g.is_over:
             s = g.current_player
             start = time.perf_counter()
-            move = choose_move(g.view(s), by_seat[s], seed=seed * 1000 + len(g.history))
+            move = choose_move(g.view(s), by_seat[s], seed=seed * 1000 + g.move_count)
             slowest = max(slowest, time.perf_counter() - start)
             g.play(move)
         if g.view(None)["winner"] is not None:
@@ -55,8 +55,8 @@ def test_a_full_match_between_bots_completes():
     levels = ["hard", "normal"]
     while not g.is_over:
         s = g.current_player
-        g.play(choose_move(g.view(s), levels[s], seed=len(g.history)))
-    print(f"\ndefault match hard vs normal: {len(g.history)} moves, {g.game_number} games, "
+        g.play(choose_move(g.view(s), levels[s], seed=g.move_count))
+    print(f"\ndefault match hard vs normal: {g.move_count} moves, {g.deal_number} games, "
           f"scores {g.scores}, {time.perf_counter() - start:.2f}s")
     assert max(g.scores) >= 50
 
@@ -76,7 +76,7 @@ def test_chains_hand_and_discard_cards_to_reach_the_payoff_card(level):
                  discards=[[["5S"], ["8S"], [], []], NO_DISCARDS], centre=[["AS", "2D", "3D"], [], [], []])
     played = []
     while g.current_player == 0:
-        move = choose_move(g.view(0), level, seed=len(g.history))
+        move = choose_move(g.view(0), level, seed=g.move_count)
         g.play(move)
         played.append(move)
         if move["type"] == "discard":
@@ -93,7 +93,7 @@ def test_never_discards_when_the_payoff_card_is_reachable(level):
         while not g.is_over:
             s = g.current_player
             view = g.view(s)
-            move = choose_move(view, level, seed=len(g.history))
+            move = choose_move(view, level, seed=g.move_count)
             if any(m["type"] == "build" and m["from"] == "payoff" for m in view["legal_moves"]):
                 assert move["type"] == "build" and move["from"] == "payoff", (seed, move)
             g.play(move)

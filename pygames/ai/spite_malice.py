@@ -7,6 +7,11 @@ normal: plans the turn: searches short sequences of builds (hand, discard tops, 
 hard:   the same search, deeper and wider, with a danger estimate for every opponent that counts the
         cards they would need to bridge the gap (their discard piles help them), our own chance to
         reach the pay-off card next turn, and the quality of the closing discard folded into every plan.
+
+Why hard is not the shared search (``ai/search.py``): a Spite and Malice deal runs to hundreds of moves
+and its margin swings by tens of points on the cards still to come, so playouts to the end of the deal
+say next to nothing about one move; with a greedy playout policy and 50 iterations (0.23 s a move in
+CPython) the search lost 0-10 to ``normal``. The planner below is stronger and answers in milliseconds.
 """
 
 from ..cards import RANKS

@@ -1,48 +1,74 @@
 """Spite and Malice: a competitive patience. Build shared centre piles A..Q (Kings wild) from your hand,
-your discard piles and your pay-off pile; the first to empty their pay-off pile wins the game.
+your discard piles and your pay-off pile; the first to empty their pay-off pile wins the game (a deal
+of the match).
 
 Cards are int ids (see cards.py). A centre pile is a list of the cards on it, so the rank it has reached
 is ``len(pile) - 1`` (0 = Ace) whatever Kings it holds, and the rank it needs is ``len(pile)``.
 Centre and discard piles live in fixed slots: an empty list is an empty slot, and move ``"pile"``
-indexes are slot numbers. Moves have a tuple form ``(kind, source, discard index, card, pile)`` used by
-``fast_legal`` / ``fast_apply``; the JSON moves of the contract are translated at the edge.
+indexes are slot numbers. Hands are kept sorted by rank, then card.
+
+Actions (the engine's action interface) are ints ``source << 12 | card << 6 | target``:
+``source`` is ``FROM_PAYOFF`` (0), ``FROM_DISCARD + d`` (1..4), ``FROM_HAND`` (5) for a build,
+``DISCARD`` (6) for a discard and ``END_TURN`` (7); ``target`` is a centre (or, for a discard, a
+discard) slot, or ``NEW`` (63). An action names everything its JSON move names, so it means the same
+move wherever it is legal.
+
+Rulings taken here (besides the ones in the rules file):
+
+* the exhausted-stock ending counts turns: a turn that ends with the stock and the completed piles
+  both empty and in which nobody built on a centre pile is a quiet turn; ``players`` quiet turns in a
+  row (a whole round) end the game. A build, or cards to draw at a turn's end, start the count again;
+* the match ends after a game in which someone reaches the target while one player alone has the
+  highest total; while the highest totals are equal another game is played (with target 0, one game
+  whatever the totals: equal leaders share the result and the match has no single winner).
 """
 
-from ..cards import CODES, HIDDEN, RANKS, card_id, deck_ids, rank_of
-from ..engine import Game
+from ..cards import CODES, IDS, RANKS, deck_ids
+from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game
+from ..text import message
 
 ACE, KING = 0, 12
 COMPLETE = 12                      # cards on a finished pile: A..Q
 HAND_SIZE = 5
 DISCARD_PILES = 4
-BUILD, DISCARD, END = "build", "discard", "end_turn"
-FROM_HAND, FROM_PAYOFF, FROM_DISCARD = "hand", "payoff", "discard"
-NEW = "new"
-RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 WIN_BONUS = 5
+BUILD, DISCARD_MOVE, END = "build", "discard", "end_turn"
+HAND, PAYOFF, DISCARD_PILE = "hand", "payoff", "discard"
+NEW_PILE = "new"
+
+# ---- action keys ------------------------------------------------------------------------------------
+FROM_PAYOFF, FROM_DISCARD, FROM_HAND, DISCARD, END_TURN = 0, 1, 5, 6, 7
+NEW = 63
+END_ACTION = END_TURN << 12
+RANK = tuple(c % 13 for c in range(52))
+DECKS = {2: 2, 3: 3, 4: 4}
 
 
-def rank_name(rank, article=False):
-    name = RANK_NAMES[rank]
-    if not article:
-        return name
-    return ("an " if name[0] in "A8" else "a ") + name
-
-
-def player_name(seat):
-    return f"Player {seat + 1}"
+def build_action(source, card, target):
+    return source << 12 | card << 6 | target
 
 
 def _is_index(value, size):
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
-
-
-def _copy_result(result):
-    return dict(result, explanation=list(result["explanation"]))
+    return type(value) is int and 0 <= value < size
 
 
 def _hand_key(card):
-    return rank_of(card), card
+    return RANK[card], card
+
+
+def _codes(cards):
+    return [CODES[c] for c in cards]
+
+
+def _target(pile):
+    """The target field of a JSON move's ``"pile"``: a slot number or NEW; None if neither."""
+    if pile == NEW_PILE:
+        return NEW
+    return pile if type(pile) is int and 0 <= pile < NEW else None
+
+
+def _rank_message(rank):
+    return message(f"spite_malice.rank.{RANKS[rank]}")
 
 
 class SpiteMalice(Game):
@@ -56,21 +82,71 @@ class SpiteMalice(Game):
         "centre_limit": (4, "unlimited"),
         "target": (50, 25, 100, 0),
     }
+    LINK_SINCE = 2      # four decks for four players and the exhausted-stock ruling changed the deals
+    # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
+    # piles were built face up in front of everyone, so what waits aside is public.
+    SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}
+    TEXTS = {
+        "spite_malice.line.went_out": "{seat:seat}: pay-off pile emptied.",
+        "spite_malice.line.bonus": "Bonus for going out: {points}",
+        "spite_malice.line.left": "{seat:seat}: {count} pay-off {count|card|cards} left, +{count}",
+        "spite_malice.line.points": "Points to {seat:seat}: {points}",
+        "spite_malice.line.exhausted": "The stock and the completed piles are used up, and a whole "
+                                       "round passed without a build.",
+        "spite_malice.line.fewest": "{seat:seat}: {count} pay-off {count|card|cards} left, the fewest",
+        "spite_malice.line.more": "{seat:seat}: {count} pay-off {count|card|cards} left, {more} more "
+                                  "than the fewest",
+        "spite_malice.line.all_equal": "Every pay-off pile holds {count} {count|card|cards}: nobody scores.",
+        "spite_malice.result.winner": "Match winner: {seat:seat}, with {points} points.",
+        "spite_malice.result.shared": "No single winner: {points} points each at the top.",
+        "spite_malice.refuse.not_a_move": "A Spite and Malice move is a build, a discard or end_turn.",
+        "spite_malice.refuse.can_discard": "You can still discard, and a turn ends with a discard; "
+                                           "end_turn is only for when you cannot.",
+        "spite_malice.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
+        "spite_malice.refuse.not_in_hand": "{card:card} is not in your hand.",
+        "spite_malice.refuse.payoff_top": "Only the top card of your pay-off pile can be played, and it "
+                                          "is {top:card}, not {card:card}.",
+        "spite_malice.refuse.payoff_empty": "Your pay-off pile is empty.",
+        "spite_malice.refuse.discard_which": "Name your discard pile as \"discard\": 0 to 3.",
+        "spite_malice.refuse.not_discard_top": "{card:card} is not on top of your discard pile {pile}.",
+        "spite_malice.refuse.build_from": "A build comes \"from\" the hand, the pay-off pile or a discard pile.",
+        "spite_malice.refuse.king_no_start": "In this game a King cannot start a centre pile; only an Ace can.",
+        "spite_malice.refuse.only_ace_starts": "Only an Ace (or a King as an Ace) can start a centre "
+                                               "pile, not {card:card}.",
+        "spite_malice.refuse.centre_full": "There are already 4 centre piles; a new one can start when "
+                                           "one is completed.",
+        "spite_malice.refuse.no_pile": "There is no centre pile {pile}; build on an existing pile or "
+                                       "start a \"new\" one.",
+        "spite_malice.refuse.wrong_rank": "{card:card} cannot go on a pile that needs {need}.",
+        "spite_malice.refuse.ace_discard": "An Ace cannot be discarded.",
+        "spite_malice.refuse.discard_not_in_hand": "{card:card} is not in your hand; only hand cards "
+                                                   "are discarded.",
+        "spite_malice.refuse.discards_full": "You already have 4 discard piles; discard onto one of them.",
+        "spite_malice.refuse.discard_where": "A discard goes on your discard pile 0 to 3 or a \"new\" one.",
+        "spite_malice.refuse.discard_empty": "Your discard pile {pile} is empty: start it with "
+                                             "\"pile\": \"new\".",
+        "spite_malice.rank.A": "an Ace", "spite_malice.rank.2": "a 2", "spite_malice.rank.3": "a 3",
+        "spite_malice.rank.4": "a 4", "spite_malice.rank.5": "a 5", "spite_malice.rank.6": "a 6",
+        "spite_malice.rank.7": "a 7", "spite_malice.rank.8": "an 8", "spite_malice.rank.9": "a 9",
+        "spite_malice.rank.T": "a 10", "spite_malice.rank.J": "a Jack", "spite_malice.rank.Q": "a Queen",
+        "spite_malice.rank.K": "a King",
+    }
 
     # ---- setup ---------------------------------------------------------------------------------
     def _setup(self):
         self.match_scores = [0] * self.players
-        self.results = []            # one {"game", "winner", "points", "explanation"} per finished game
+        self.results = []            # one summary per finished game (deal): see _finish_game
         self.over = False
-        self.winner = None           # match winner once over
-        self.game_number = 0
+        self.winner = None           # the match winner once over (None: shared or nobody)
+        self.result = None           # the match's closing line (a message) once over
+        self.deal_number = 0
         self.dealer = self.rng.below(self.players)
         self._deal()
 
     def _deal(self):
         n = self.players
-        self.game_number += 1
-        cards = self.rng.shuffle(deck_ids(2 if n == 2 else 3))
+        self.deal_number += 1
+        cards = self.rng.shuffle(deck_ids(DECKS[n]))
         self.payoff = [[] for _ in range(n)]          # bottom -> top; the top is face up
         for i in range(self.options["payoff"] * n):
             self.payoff[(self.dealer + 1 + i) % n].append(cards.pop())
@@ -80,169 +156,228 @@ class SpiteMalice(Game):
         self.centre = [[] for _ in range(4)]
         self.completed = []
         self.turn = self.dealer
-        self._start_turn()
+        self.built = False           # a centre pile was built on this turn
+        self.quiet = 0               # quiet turns in a row with nothing left to draw (see the ruling)
+        self._draw_to_five()
+
+    def _clone_nested(self, g):
+        g.payoff = [p[:] for p in self.payoff]
+        g.hands = [h[:] for h in self.hands]
+        g.discards = [[p[:] for p in piles] for piles in self.discards]
+        g.centre = [p[:] for p in self.centre]
 
     # ---- rules helpers -------------------------------------------------------------------------
-    @property
-    def unlimited(self):
-        return self.options["centre_limit"] == "unlimited"
-
     def _can_start_pile(self):
-        return self.unlimited or any(not p for p in self.centre)
-
-    def _targets(self, rank, can_new):
-        """Centre slots (and NEW) a card of ``rank`` may be built on."""
-        if rank == KING:
-            out = [i for i, p in enumerate(self.centre) if p]
-        else:
-            out = [i for i, p in enumerate(self.centre) if p and len(p) == rank]
-        if can_new and (rank == ACE or (rank == KING and self.options["kings_start_piles"])):
-            out.append(NEW)
-        return out
+        return self.options["centre_limit"] == "unlimited" or [] in self.centre
 
     def _draw_to_five(self):
-        """Draw until the hand holds 5; False when a needed card cannot be drawn (stock and completed
-        piles both empty: the exhausted-stock ending)."""
+        """Draw until the hand holds 5, reshuffling the completed piles into a new stock when the
+        stock runs out; with both empty the hand stays short (the exhausted stock)."""
         hand = self.hands[self.turn]
+        if len(hand) >= HAND_SIZE:
+            return
         while len(hand) < HAND_SIZE:
             if not self.stock:
                 if not self.completed:
-                    return False
+                    break
                 self.stock, self.completed = self.completed, []
                 self.rng.shuffle(self.stock)
             hand.append(self.stock.pop())
         hand.sort(key=_hand_key)
-        return True
 
-    def _start_turn(self):
-        if not self._draw_to_five():
-            self._exhausted_ending()
-
-    # ---- fast tuple moves ----------------------------------------------------------------------
-    def fast_legal(self):
-        """Legal moves as tuples ``(kind, source, discard index, card, pile)``, in a stable order:
-        builds from the pay-off pile, the discard tops, the hand; then discards or end_turn."""
+    # ---- the action interface ------------------------------------------------------------------
+    def legal_actions(self):
+        """Builds from the pay-off pile, the discard tops, the hand; then discards or end_turn."""
         if self.over:
             return []
         seat = self.turn
-        can_new = self._can_start_pile()
-        moves = []
+        places = self._places()
+        actions = []
         pay = self.payoff[seat]
         if pay:
             c = pay[-1]
-            moves += [(BUILD, FROM_PAYOFF, None, c, t) for t in self._targets(rank_of(c), can_new)]
-        for d, pile in enumerate(self.discards[seat]):
+            base = FROM_PAYOFF << 12 | c << 6
+            actions += [base | t for t in places[RANK[c]]]
+        piles = self.discards[seat]
+        for d in range(DISCARD_PILES):
+            pile = piles[d]
             if pile:
                 c = pile[-1]
-                moves += [(BUILD, FROM_DISCARD, d, c, t) for t in self._targets(rank_of(c), can_new)]
+                base = (FROM_DISCARD + d) << 12 | c << 6
+                actions += [base | t for t in places[RANK[c]]]
         hand = self.hands[seat]
         distinct = [c for i, c in enumerate(hand) if i == 0 or hand[i - 1] != c]   # hand is sorted
         for c in distinct:
-            moves += [(BUILD, FROM_HAND, None, c, t) for t in self._targets(rank_of(c), can_new)]
-        piles = self.discards[seat]
+            base = FROM_HAND << 12 | c << 6
+            actions += [base | t for t in places[RANK[c]]]
         spots = [d for d in range(DISCARD_PILES) if piles[d]]
         if len(spots) < DISCARD_PILES:
             spots.append(NEW)
-        discardable = [c for c in distinct if rank_of(c) != ACE]
+        discardable = [c for c in distinct if RANK[c] != ACE]
         for c in discardable:
-            moves += [(DISCARD, FROM_HAND, None, c, d) for d in spots]
+            base = DISCARD << 12 | c << 6
+            actions += [base | d for d in spots]
         if not discardable:
-            moves.append((END, None, None, None, None))
-        return moves
+            actions.append(END_ACTION)
+        return actions
 
-    def fast_apply(self, move):
-        kind, source, d, card, pile = move
+    def _places(self):
+        """For each rank, the centre slots (and NEW) a card of that rank may be built on."""
+        places = [[] for _ in range(13)]
+        kings = places[KING]
+        for i, p in enumerate(self.centre):
+            if p:
+                places[len(p)].append(i)
+                kings.append(i)
+        if self._can_start_pile():
+            places[ACE].append(NEW)
+            if self.options["kings_start_piles"]:
+                kings.append(NEW)
+        return places
+
+    def apply_action(self, action):
+        source, card, target = action >> 12, action >> 6 & 63, action & 63
         seat = self.turn
-        if kind == DISCARD:
+        if source == DISCARD:
             self.hands[seat].remove(card)
             piles = self.discards[seat]
-            piles[piles.index([]) if pile == NEW else pile].append(card)
-            self._next_turn()
-        elif kind == END:
-            self._next_turn()
+            piles[piles.index([]) if target == NEW else target].append(card)
+            self._end_turn()
+        elif source == END_TURN:
+            self._end_turn()
         else:
-            self._build(seat, source, d, card, pile)
+            self._build(seat, source, card, target)
 
-    def _build(self, seat, source, d, card, pile):
+    def _build(self, seat, source, card, target):
         if source == FROM_HAND:
             self.hands[seat].remove(card)
         elif source == FROM_PAYOFF:
             self.payoff[seat].pop()
         else:
-            self.discards[seat][d].pop()
-        if pile == NEW:
-            if [] in self.centre:
-                pile = self.centre.index([])
+            self.discards[seat][source - FROM_DISCARD].pop()
+        centre = self.centre
+        if target == NEW:
+            if [] in centre:
+                target = centre.index([])
             else:
-                pile = len(self.centre)
-                self.centre.append([])
-        target = self.centre[pile]
-        target.append(card)
-        if len(target) == COMPLETE:
-            self.completed.extend(target)
-            self.centre[pile] = []
+                target = len(centre)
+                centre.append([])
+        pile = centre[target]
+        pile.append(card)
+        if len(pile) == COMPLETE:
+            self.completed.extend(pile)
+            centre[target] = []
+        self.built = True
         if not self.payoff[seat]:
             self._payoff_win(seat)
-        elif not self.hands[seat] and not self._draw_to_five():
-            self._exhausted_ending()
+        elif not self.hands[seat]:
+            self._draw_to_five()
 
-    def _next_turn(self):
+    def _end_turn(self):
+        if self.stock or self.completed:
+            self.quiet = 0
+        else:
+            self.quiet = 0 if self.built else self.quiet + 1
+            if self.quiet >= self.players:
+                self._exhausted_ending()
+                return
         self.turn = (self.turn + 1) % self.players
-        self._start_turn()
+        self.built = False
+        self._draw_to_five()
+
+    def action_to_move(self, action):
+        source, card, target = action >> 12, action >> 6 & 63, action & 63
+        if source == END_TURN:
+            return {"type": END}
+        pile = NEW_PILE if target == NEW else target
+        if source == DISCARD:
+            return {"type": DISCARD_MOVE, "card": CODES[card], "pile": pile}
+        if source == FROM_HAND:
+            return {"type": BUILD, "from": HAND, "card": CODES[card], "pile": pile}
+        if source == FROM_PAYOFF:
+            return {"type": BUILD, "from": PAYOFF, "card": CODES[card], "pile": pile}
+        return {"type": BUILD, "from": DISCARD_PILE, "card": CODES[card], "discard": source - FROM_DISCARD,
+                "pile": pile}
+
+    def move_to_action(self, move):
+        if "seat" in move and move["seat"] != self.turn:      # a move may name its seat, the right one
+            return None
+        kind = move["type"]
+        if kind == END:
+            return END_ACTION
+        card = IDS[move["card"]]
+        target = _target(move["pile"])
+        if target is None:
+            return None
+        if kind == DISCARD_MOVE:
+            return DISCARD << 12 | card << 6 | target
+        if kind != BUILD:
+            return None
+        source = move["from"]
+        if source == HAND:
+            return FROM_HAND << 12 | card << 6 | target
+        if source == PAYOFF:
+            return FROM_PAYOFF << 12 | card << 6 | target
+        if source == DISCARD_PILE and _is_index(move["discard"], DISCARD_PILES):
+            return (FROM_DISCARD + move["discard"]) << 12 | card << 6 | target
+        return None
 
     # ---- end of a game and of the match ----------------------------------------------------------
     def _payoff_win(self, seat):
-        lines = [f"{player_name(seat)} played their last pay-off card."]
-        points = WIN_BONUS
-        lines.append(f"Bonus for going out: {WIN_BONUS}")
+        points = [0] * self.players
+        lines = [message("spite_malice.line.went_out", seat=seat),
+                 message("spite_malice.line.bonus", points=WIN_BONUS)]
+        total = WIN_BONUS
         for s in range(self.players):
             if s != seat:
                 left = len(self.payoff[s])
-                points += left
-                lines.append(f"{player_name(s)} has {left} pay-off card{'s' if left != 1 else ''} left: +{left}")
-        lines.append(f"{player_name(seat)} scores {points}.")
-        self._finish_game(seat, points, lines)
+                total += left
+                lines.append(message("spite_malice.line.left", seat=s, count=left))
+        points[seat] = total
+        lines.append(message("spite_malice.line.points", seat=seat, points=total))
+        self._finish_game("payoff", points, lines)
 
     def _exhausted_ending(self):
         counts = [len(p) for p in self.payoff]
         fewest = min(counts)
-        leaders = [s for s in range(self.players) if counts[s] == fewest]
-        lines = ["The stock ran out with no completed piles left to reshuffle."]
-        if len(leaders) > 1:
-            names = ", ".join(player_name(s) for s in leaders[:-1]) + " and " + player_name(leaders[-1])
-            lines.append(f"{names} have the fewest pay-off cards ({fewest}); equal counts score nothing.")
-            self._finish_game(None, 0, lines)
+        lines = [message("spite_malice.line.exhausted")]
+        points = [0] * self.players
+        if all(c == fewest for c in counts):
+            lines.append(message("spite_malice.line.all_equal", count=fewest))
+            self._finish_game("exhausted", points, lines)
             return
-        seat = leaders[0]
-        lines.append(f"{player_name(seat)} has the fewest pay-off cards left ({fewest}).")
-        points = 0
+        gain = sum(c - fewest for c in counts)        # what each player tied for the fewest scores
+        for s, c in enumerate(counts):
+            if c == fewest:
+                points[s] = gain
+                lines.append(message("spite_malice.line.fewest", seat=s, count=c))
+            else:
+                lines.append(message("spite_malice.line.more", seat=s, count=c, more=c - fewest))
         for s in range(self.players):
-            if s != seat:
-                points += counts[s] - fewest
-                lines.append(f"{player_name(s)} has {counts[s]}: +{counts[s] - fewest}")
-        lines.append(f"{player_name(seat)} scores {points}.")
-        self._finish_game(seat, points, lines)
+            if points[s]:
+                lines.append(message("spite_malice.line.points", seat=s, points=points[s]))
+        self._finish_game("exhausted", points, lines)
 
-    def _finish_game(self, winner, points, lines):
-        if winner is not None:
-            self.match_scores[winner] += points
-        self.results.append({"game": self.game_number, "winner": winner, "points": points,
-                             "explanation": lines})
+    def _finish_game(self, ending, points, lines):
+        for s, p in enumerate(points):
+            self.match_scores[s] += p
+        self.results.append({"deal": self.deal_number, "ending": ending, "points": points,
+                             "winners": [s for s, p in enumerate(points) if p],
+                             "lines": lines, "totals": list(self.match_scores)})
+        scores = self.match_scores
+        top = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == top]
         target = self.options["target"]
-        if target == 0 or max(self.match_scores) >= target:
+        if target == 0 or (top >= target and len(leaders) == 1):
             self.over = True
-            self.winner = winner
+            self.winner = leaders[0] if len(leaders) == 1 else None
+            self.result = (message("spite_malice.result.winner", seat=self.winner, points=top)
+                           if self.winner is not None else message("spite_malice.result.shared", points=top))
             return
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
 
-    def _clone_nested(self, g):
-        g.payoff = [list(p) for p in self.payoff]
-        g.hands = [list(h) for h in self.hands]
-        g.discards = [[list(p) for p in piles] for piles in self.discards]
-        g.centre = [list(p) for p in self.centre]
-
-    # ---- the contract --------------------------------------------------------------------------
+    # ---- state the engine reads ----------------------------------------------------------------
     @property
     def current_player(self):
         return None if self.over else self.turn
@@ -255,143 +390,95 @@ class SpiteMalice(Game):
     def scores(self):
         return list(self.match_scores)
 
-    def _legal(self):
-        return [self.move_dict(m) for m in self.fast_legal()]
-
-    def _apply(self, move):
-        self.fast_apply(self.move_tuple(move))
-
-    @staticmethod
-    def move_dict(m):
-        kind, source, d, card, pile = m
-        if kind == END:
-            return {"type": END}
-        if kind == DISCARD:
-            return {"type": DISCARD, "card": CODES[card], "pile": pile}
-        move = {"type": BUILD, "from": source, "card": CODES[card]}
-        if source == FROM_DISCARD:
-            move["discard"] = d
-        move["pile"] = pile
-        return move
-
-    @staticmethod
-    def move_tuple(move):
-        kind = move["type"]
-        if kind == END:
-            return (END, None, None, None, None)
-        if kind == DISCARD:
-            return (DISCARD, FROM_HAND, None, card_id(move["card"]), move["pile"])
-        return (BUILD, move["from"], move.get("discard"), card_id(move["card"]), move["pile"])
-
-    def _canonical(self, move):
-        # a move may name its seat; it must then be the seat to play (otherwise it matches nothing)
-        if "seat" in move and move["seat"] == self.turn and not self.over:
-            move = {k: v for k, v in move.items() if k != "seat"}
-        return move
+    def returns(self):
+        """Each seat's match points minus the mean of the others'."""
+        scores = self.match_scores
+        total, others = sum(scores), self.players - 1
+        return [s - (total - s) / others for s in scores]
 
     # ---- refusals --------------------------------------------------------------------------------
     def _why_illegal(self, move):
-        if not isinstance(move, dict) or move.get("type") not in (BUILD, DISCARD, END):
-            return "A Spite and Malice move is a build, a discard or end_turn."
+        kind = move.get("type")
+        if kind not in (BUILD, DISCARD_MOVE, END):
+            return message("spite_malice.refuse.not_a_move")
         if "seat" in move and move["seat"] != self.turn:
-            return f"It is not your turn: {player_name(self.turn)} is playing."
+            return message("engine.wrong_seat")
         seat = self.turn
-        kind = move["type"]
-        hand = self.hands[seat]
         if kind == END:
-            if any(rank_of(c) != ACE for c in hand):
-                return "You can still discard, and a turn ends with a discard; end_turn is only for when you cannot."
-            return None
-        try:
-            card = card_id(move.get("card"))
-        except ValueError as e:
-            return str(e)
-        rank = rank_of(card)
-        code = CODES[card]
-        if kind == DISCARD:
+            return message("spite_malice.refuse.can_discard")
+        code = move.get("card")
+        if code not in IDS:
+            return message("spite_malice.refuse.not_a_card", card=str(code)[:10])
+        card = IDS[code]
+        if kind == DISCARD_MOVE:
             return self._why_not_discard(seat, card, move.get("pile"))
         source = move.get("from")
-        if source == FROM_HAND:
-            if card not in hand:
-                return f"{code} is not in your hand."
-        elif source == FROM_PAYOFF:
+        if source == HAND:
+            if card not in self.hands[seat]:
+                return message("spite_malice.refuse.not_in_hand", card=code)
+        elif source == PAYOFF:
             pay = self.payoff[seat]
-            if not pay or pay[-1] != card:
-                top = CODES[pay[-1]] if pay else "gone"
-                return f"Only the top card of your pay-off pile can be played, and it is {top}, not {code}."
-        elif source == FROM_DISCARD:
+            if not pay:
+                return message("spite_malice.refuse.payoff_empty")
+            if pay[-1] != card:
+                return message("spite_malice.refuse.payoff_top", top=CODES[pay[-1]], card=code)
+        elif source == DISCARD_PILE:
             d = move.get("discard")
             if not _is_index(d, DISCARD_PILES):
-                return "Name your discard pile as \"discard\": 0 to 3."
+                return message("spite_malice.refuse.discard_which")
             pile = self.discards[seat][d]
             if not pile or pile[-1] != card:
-                return f"{code} is not on top of your discard pile {d}."
+                return message("spite_malice.refuse.not_discard_top", card=code, pile=d)
         else:
-            return "A build comes \"from\" the hand, the pay-off pile or a discard pile."
-        return self._why_not_on_pile(rank, move.get("pile"))
+            return message("spite_malice.refuse.build_from")
+        return self._why_not_on_pile(card, move.get("pile"))
 
-    def _why_not_on_pile(self, rank, pile):
-        if pile == NEW:
+    def _why_not_on_pile(self, card, pile):
+        rank = RANK[card]
+        if pile == NEW_PILE:
             if rank == KING and not self.options["kings_start_piles"]:
-                return "In this game a King cannot start a centre pile; only an Ace can."
+                return message("spite_malice.refuse.king_no_start")
             if rank not in (ACE, KING):
-                return f"Only an Ace (or a King as an Ace) can start a centre pile, not {rank_name(rank, True)}."
-            if not self._can_start_pile():
-                return "There are already 4 centre piles; a new one can start when one is completed."
-            return None
+                return message("spite_malice.refuse.only_ace_starts", card=CODES[card])
+            return message("spite_malice.refuse.centre_full")
         if not _is_index(pile, len(self.centre)) or not self.centre[pile]:
-            return f"There is no centre pile {pile!r}; build on an existing pile or start a \"new\" one."
-        need = len(self.centre[pile])
-        if rank != need and rank != KING:
-            card = rank_name(rank, True)
-            return f"{card[0].upper()}{card[1:]} cannot go on a pile that needs {rank_name(need, True)}."
-        return None
+            return message("spite_malice.refuse.no_pile", pile=str(pile)[:10])
+        return message("spite_malice.refuse.wrong_rank", card=CODES[card],
+                       need=_rank_message(len(self.centre[pile])))
 
     def _why_not_discard(self, seat, card, pile):
-        if rank_of(card) == ACE:
-            return "An Ace cannot be discarded."
+        if RANK[card] == ACE:
+            return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
-            return f"{CODES[card]} is not in your hand; only hand cards are discarded."
+            return message("spite_malice.refuse.discard_not_in_hand", card=CODES[card])
         piles = self.discards[seat]
-        if pile == NEW:
-            if all(piles):
-                return "You already have 4 discard piles; discard onto one of them."
-            return None
+        if pile == NEW_PILE:
+            return message("spite_malice.refuse.discards_full")
         if not _is_index(pile, DISCARD_PILES):
-            return "A discard goes on your discard pile 0 to 3 or a \"new\" one."
-        if not piles[pile]:
-            return f"Your discard pile {pile} is empty: start it with \"pile\": \"new\"."
-        return None
+            return message("spite_malice.refuse.discard_where")
+        return message("spite_malice.refuse.discard_empty", pile=pile)
 
     # ---- views -----------------------------------------------------------------------------------
-    def _view(self, seat):
-        def shown(cards, visible):
-            return [CODES[c] for c in cards] if visible else [HIDDEN] * len(cards)
-
+    def _zones(self):
         n = self.players
-        zones = {}
+        zones = {f"payoff{s}": _codes(self.payoff[s]) for s in range(n)}
         for s in range(n):
-            pay = self.payoff[s]
-            if seat is None:
-                zones[f"payoff{s}"] = shown(pay, True)
-            else:
-                zones[f"payoff{s}"] = [HIDDEN] * (len(pay) - 1) + [CODES[c] for c in pay[-1:]]
-        for s in range(n):
-            zones[f"hand{s}"] = shown(self.hands[s], seat is None or seat == s)
+            zones[f"hand{s}"] = _codes(self.hands[s])
         for s in range(n):
             for d in range(DISCARD_PILES):
-                zones[f"discard{s}_{d}"] = shown(self.discards[s][d], True)
+                zones[f"discard{s}_{d}"] = _codes(self.discards[s][d])
         for i, pile in enumerate(self.centre):
-            zones[f"centre{i}"] = shown(pile, True)
-        zones["completed"] = shown(self.completed, True)
-        zones["stock"] = shown(self.stock, seat is None)
+            zones[f"centre{i}"] = _codes(pile)
+        zones["completed"] = _codes(self.completed)
+        zones["stock"] = _codes(self.stock)
+        return zones
+
+    def _view_fields(self, seat):
         return {
-            "zones": zones,
             "phase": "over" if self.over else "play",
             "turn": self.current_player,
-            "game_number": self.game_number,
             "dealer": self.dealer,
-            "centre": [{"cards": [CODES[c] for c in p],
+            "centre": [{"cards": _codes(p),
                         "rank": RANKS[len(p) - 1] if p else None,
                         "needs": RANKS[len(p)] if p else None} for p in self.centre],
             "centre_limit": self.options["centre_limit"],
@@ -400,12 +487,67 @@ class SpiteMalice(Game):
             "hand_counts": [len(h) for h in self.hands],
             "stock_count": len(self.stock),
             "completed_count": len(self.completed),
-            "match_scores": list(self.match_scores),
+            "built_this_turn": self.built,
+            "quiet_turns": self.quiet,
+            "match_scores": self.match_scores,
             "target": self.options["target"],
-            "last_result": _copy_result(self.results[-1]) if self.results else None,
-            "results": [_copy_result(r) for r in self.results],
+            "results": self.results,
+            "last_result": self.results[-1] if self.results else None,
             "winner": self.winner,
+            "result": self.result,
         }
+
+    def info_key(self, seat):
+        return (seat, self.deal_number, self.turn, self.over, self.built, self.quiet,
+                tuple(self.hands[seat]), tuple(map(len, self.hands)),
+                tuple((len(p), p[-1] if p else -1) for p in self.payoff),
+                tuple(tuple(p) for piles in self.discards for p in piles),
+                tuple(tuple(p) for p in self.centre), tuple(self.completed), len(self.stock),
+                tuple(self.match_scores), self.dealer, len(self.results))
+
+    # ---- determinization -----------------------------------------------------------------------
+    @classmethod
+    def deck(cls, players, options):
+        return [CODES[c] for c in deck_ids(DECKS[players])]
+
+    @classmethod
+    def _from_view(cls, view, zones):
+        n = view["players"]
+        g = cls._blank(view)
+        g.payoff = [[IDS[c] for c in zones[f"payoff{s}"]] for s in range(n)]
+        g.hands = [sorted((IDS[c] for c in zones[f"hand{s}"]), key=_hand_key) for s in range(n)]
+        g.discards = [[[IDS[c] for c in zones[f"discard{s}_{d}"]] for d in range(DISCARD_PILES)]
+                      for s in range(n)]
+        g.centre = [[IDS[c] for c in zones[f"centre{i}"]] for i in range(len(view["centre"]))]
+        g.completed = [IDS[c] for c in zones["completed"]]
+        g.stock = [IDS[c] for c in zones["stock"]]
+        g.turn = view["turn"] if view["turn"] is not None else 0
+        g.dealer = view["dealer"]
+        g.built = view["built_this_turn"]
+        g.quiet = view["quiet_turns"]
+        g.match_scores = list(view["match_scores"])
+        g.results = list(view["results"])
+        g.over = view["is_over"]
+        g.winner = view["winner"]
+        g.result = view["result"]
+        return g
 
 
 GAME = SpiteMalice
+
+
+def random_playouts_per_second(seconds=2.0, seed=1, players=2):
+    """Benchmark: random single games (deals) per second through the action interface."""
+    import time
+    from ..cards import Rng
+    rng = Rng(seed)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = SpiteMalice(players=players, seed=rng.below(1 << 30))
+        first = g.deal_number
+        while g.deal_number == first and not g.over:
+            legal = g.legal_actions()
+            g.apply_action(legal[rng.below(len(legal))])
+        games += 1
+    return games / (time.perf_counter() - start)

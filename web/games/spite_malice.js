@@ -2,38 +2,20 @@
 // the stock and the shared centre piles in the middle, and your own pay-off pile, discard piles and
 // hand at the bottom. Every legal move comes from the engine; this file only draws and names things.
 import { cardEl, cardText } from "../cards.js";
+import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
 
 const RANK_SHOWN = { T: "10" };
 const rankText = (r) => RANK_SHOWN[r] || r;
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+const name = seatName;
 
-let sheetOpen = false;   // the score sheet's <details> state survives redraws
-
-function name(seat, me) {
-  return seat === me ? "You" : `Player ${seat + 1}`;
-}
-
-/** An engine explanation line in the person's words ("Player 1 scores 9." -> "You score 9."). */
-function personal(line, me) {
-  const p = `Player ${me + 1}`;
-  const re = (s) => new RegExp(`\\b${p}${s}`, "g");
-  return line
-    .replace(re(" played their"), "You played your")
-    .replace(re(" has "), "You have ")
-    .replace(re(" scores "), "You score ")
-    .replace(new RegExp(`\\b${p}\\b`, "g"), "You");
+/** The current deal's latest move ({seat, move}), or null. */
+function lastEntry(view) {
+  return view.log.length ? view.log[view.log.length - 1] : null;
 }
 
 /** Whose turn the table shows: while a finished turn is held on show, still the player who just discarded. */
 function acting(ctx) {
   return ctx.hold?.turnEnd ? ctx.hold.turnEnd.seat : ctx.view.current_player;
-}
-
-function el(tag, cls, html) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (html != null) e.innerHTML = html;
-  return e;
 }
 
 /** Make a highlighted target reachable from the keyboard (arrows focus it, Enter or Space drops). */
@@ -52,8 +34,9 @@ function lastMark(view, ctx) {
     const t = ctx.hold.turnEnd;
     return t.pile == null ? null : { seat: t.seat, pile: t.pile, card: t.card };
   }
-  const last = view.history[view.history.length - 1];
-  if (!last || view.is_over) return null;
+  const entry = lastEntry(view);
+  if (!entry || view.is_over) return null;
+  const last = entry.move;
   if (last.type === "build") {
     const piles = view.centre;
     if (typeof last.pile === "number" && piles[last.pile]?.cards.at(-1) === last.card) return { centre: last.pile };
@@ -63,8 +46,8 @@ function lastMark(view, ctx) {
     }
     return null;
   }
-  if (last.type === "discard" && view.current_player != null) {
-    const seat = (view.current_player - 1 + view.players) % view.players;
+  if (last.type === "discard") {
+    const seat = entry.seat;
     for (let d = 0; d < 4; d++) {
       if (view.zones[`discard${seat}_${d}`].at(-1) === last.card) return { seat, pile: d, card: last.card };
     }
@@ -139,6 +122,12 @@ function middle(view, ctx, mark) {
   stock.firstChild.appendChild(el("div", "sm-stock-chip", `Stock<br><b class="sm-stock-count">${view.stock_count}</b>`));
   stock.appendChild(el("div", "sm-count sm-completed", `Completed <b class="sm-completed-count">${view.completed_count}</b>`));
   stock.title = "The stock; completed piles wait aside and are shuffled into a new stock when it runs out.";
+  if (!view.stock_count && !view.completed_count && !view.is_over) {
+    // the exhausted stock: play goes on without drawing until a whole round passes with no build
+    const dry = el("div", "sm-count sm-dry", `Nothing to draw · <b class="sm-quiet">${view.quiet_turns}</b>/${view.players} turns without a build`);
+    dry.title = "When a whole round passes with no build on a centre pile, the game ends: fewest pay-off cards left scores.";
+    stock.appendChild(dry);
+  }
   row.appendChild(stock);
 
   const piles = el("div", "sm-centre");
@@ -243,13 +232,7 @@ function myArea(view, ctx, mark) {
   if (!cards.length) hand.appendChild(el("div", "sm-slot wide", view.current_player === me ? "" : "—"));
   handGroup.appendChild(hand);
   const end = ctx.legal.find((m) => m.type === "end_turn");
-  if (end) {
-    const b = el("button", "sm-end primary", "End turn");
-    b.type = "button";
-    b.dataset.move = JSON.stringify(end);
-    b.dataset.legal = "true";
-    handGroup.appendChild(b);
-  }
+  if (end) handGroup.insertAdjacentHTML("beforeend", moveButton("End turn", end, { cls: "sm-end primary" }));
   area.appendChild(handGroup);
   return area;
 }
@@ -260,20 +243,22 @@ function scorePanel(view, ctx) {
   const aside = el("aside", "scores sm-scores");
   const order = [...Array(n).keys()].map((k) => (me + k) % n);
   const rows = order.map((s) => `<div class="team${s === me ? " ours" : ""}${acting(ctx) === s ? " sm-acting" : ""}">` +
-    `<span class="team-name"><span class="sm-long">${name(s, me)}</span><span class="sm-short">${s === me ? "You" : `P${s + 1}`}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span>` +
+    `<span class="team-name"><span class="sm-long">${esc(name(s, me))}</span><span class="sm-short">${s === me ? "You" : `P${s + 1}`}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span>` +
     `<span class="bags">${view.payoff_counts[s]} pay-off left</span></div>`).join("");
   const goal = view.target ? `playing to ${view.target}` : "one game";
-  const head = `<th>Game</th>${order.map((s) => `<th>${s === me ? "You" : `P${s + 1}`}</th>`).join("")}`;
-  const body = view.results.map((r) => `<tr><td>${r.game}</td>${order.map((s) =>
-    `<td>${r.winner === s ? `+${r.points}` : "·"}</td>`).join("")}</tr>`).join("");
   aside.innerHTML = `<div class="team-scores sm-team-scores n${n}">${rows}</div>` +
-    `<p class="target">Game ${view.game_number} · ${goal}</p>` +
-    `<details class="sheet"${sheetOpen ? " open" : ""}><summary>Score sheet</summary>` +
-    (body ? `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody><tfoot><tr><th>Total</th>` +
-      `${order.map((s) => `<th>${view.match_scores[s]}</th>`).join("")}</tr></tfoot></table>`
-      : `<p class="sm-none">No game finished yet. The winner of a game scores 5, plus 1 for every card left in the other pay-off piles.</p>`) +
-    `</details>`;
-  aside.querySelector("details").addEventListener("toggle", (e) => { sheetOpen = e.target.open; });
+    `<p class="target">Game ${view.deal} · ${goal}</p>`;
+  const sheet = scoreSheet(ctx, {
+    columns: ["Game", ...order.map((s) => (s === me ? "You" : `P${s + 1}`))],
+    rows: view.results.map((r) => [String(r.deal), ...order.map((s) => (r.points[s] ? `+${r.points[s]}` : "·"))]),
+    foot: view.results.length ? ["Total", ...order.map((s) => String(view.match_scores[s]))] : null,
+  });
+  sheet.classList.add("sheet");
+  if (!view.results.length) {
+    sheet.querySelector("table").remove();
+    sheet.appendChild(el("p", "sm-none", "No game finished yet. The winner of a game scores 5, plus 1 for every card left in the other pay-off piles."));
+  }
+  aside.appendChild(sheet);
   return aside;
 }
 
@@ -289,27 +274,43 @@ function describe(move, view) {
   return `played ${cardText(move.card)}${asKing} ${from}`;
 }
 
+/** The head of a game's summary: who scored (the lines below, from the engine, say why). */
+function scorersText(result, me) {
+  return result.winners.map((s) => `${name(s, me)} ${s === me ? "score" : "scores"} ${result.points[s]}`).join(", ");
+}
+
+function resultHead(result, me) {
+  if (!result.winners.length) return `Game ${result.deal}: nobody scores.`;
+  return `Game ${result.deal}: ${scorersText(result, me)}.`;
+}
+
 function explainResult(result, me) {
-  const who = result.winner == null ? "Nobody" : name(result.winner, me);
-  const lines = result.explanation.map((l) => `<li>${esc(personal(l, me))}</li>`).join("");
-  const head = result.winner == null
-    ? `<p class="result">Game ${result.game}: a tie, nobody scores.</p>`
-    : `<p class="result">Game ${result.game}: ${who} ${result.winner === me ? "score" : "scores"} ${result.points}.</p>`;
-  return `${head}<ul class="sm-lines">${lines}</ul>`;
+  const lines = result.lines.map((l) => `<li>${esc(t(l))}</li>`).join("");
+  return `<p class="result">${esc(resultHead(result, me))}</p><ul class="sm-lines">${lines}</ul>`;
 }
 
 function totals(view, me) {
   const n = view.players;
   const order = [...Array(n).keys()].map((k) => (me + k) % n);
-  return `<table class="sm-totals"><thead><tr><th></th>${order.map((s) => `<th>${name(s, me)}</th>`).join("")}</tr></thead>` +
-    `<tbody>${view.results.map((r) => `<tr><td>Game ${r.game}</td>${order.map((s) => `<td>${r.winner === s ? r.points : 0}</td>`).join("")}</tr>`).join("")}</tbody>` +
+  return `<table class="sm-totals"><thead><tr><th></th>${order.map((s) => `<th>${esc(name(s, me))}</th>`).join("")}</tr></thead>` +
+    `<tbody>${view.results.map((r) => `<tr><td>Game ${r.deal}</td>${order.map((s) => `<td>${r.points[s]}</td>`).join("")}</tr>`).join("")}</tbody>` +
     `<tfoot><tr><th>Total</th>${order.map((s) => `<th>${view.match_scores[s]}</th>`).join("")}</tr></tfoot></table>` +
     (view.target ? `<p class="sm-goal">Playing to ${view.target}.</p>` : "");
+}
+
+/** The game's title for a person: who won it, or that it was shared or scoreless. */
+function gameTitle(result, me) {
+  const w = result.winners;
+  if (!w.length) return `Game ${result.deal}: nobody scores`;
+  if (w.length > 1) return `Game ${result.deal} is shared`;
+  return w[0] === me ? `You win game ${result.deal}!` : `${name(w[0], me)} wins game ${result.deal}`;
 }
 
 export default {
   id: "spite_malice",
   title: "Spite and Malice",
+  // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
+  seatName: (seat, me) => seatName(seat, me),
   optionLabels: {
     payoff: { label: "Pay-off pile", values: { 26: "26 cards", 13: "13 cards (short game)" } },
     kings_start_piles: { label: "A King may start a centre pile", values: { true: "Yes (as an Ace)", false: "No, only an Ace" } },
@@ -355,21 +356,24 @@ export default {
     if (view.is_over) {
       const w = view.winner;
       const r = view.results.at(-1);
+      if (w == null) {
+        const shared = r.winners.length ? `The game is shared: ${scorersText(r, me)}.` : "Nobody scores in this game.";
+        return `${shared} Press New game to play again.`;
+      }
       if (!view.target) {
-        return w == null ? "The game is a tie. Press New game to play again."
-          : `${name(w, me)} ${w === me ? "win" : "wins"} the game (${r.points} points). Press New game to play again.`;
+        return `${name(w, me)} ${w === me ? "win" : "wins"} the game (${r.points[w]} points). Press New game to play again.`;
       }
       return `Match over: ${name(w, me)} ${w === me ? "win" : "wins"} with ${view.match_scores[w]} points. Press New game to play again.`;
     }
-    const t = ctx.hold?.turnEnd;
-    if (t) {
-      const who = name(t.seat, me);
-      const did = t.card ? `${t.seat === me ? "discarded" : "discards"} ${cardText(t.card)}` : "cannot discard";
-      return `${who} ${did}: ${t.seat === me ? "your" : "their"} turn ends.`;
+    const held = ctx.hold?.turnEnd;
+    if (held) {
+      const who = name(held.seat, me);
+      const did = held.card ? `${held.seat === me ? "discarded" : "discards"} ${cardText(held.card)}` : "cannot discard";
+      return `${who} ${did}: ${held.seat === me ? "your" : "their"} turn ends.`;
     }
     const turn = view.current_player;
     const last = ctx.lastBotMove;
-    const lastIsBot = last && JSON.stringify(view.history.at(-1)) === JSON.stringify(last.move) && last.seat === turn;
+    const lastIsBot = last && JSON.stringify(lastEntry(view)?.move) === JSON.stringify(last.move) && last.seat === turn;
     if (!ctx.myTurn) {
       const who = turn === me ? "Your bot" : name(turn, me);
       const did = lastIsBot ? ` (${describe(last.move, view)})` : "";
@@ -399,9 +403,10 @@ export default {
 
   holdAfter(prev, view) {
     if (view.results.length > prev.results.length) return null;
-    const last = view.history.at(-1);
+    const entry = lastEntry(view);
+    const last = entry?.move;
     if (!last || (last.type !== "discard" && last.type !== "end_turn")) return null;
-    const seat = prev.current_player;
+    const seat = entry.seat;
     let pile = null;
     if (last.type === "discard") {
       for (let d = 0; d < 4; d++) {
@@ -419,23 +424,19 @@ export default {
     if (view.target) html += totals(view, me);
     if (view.is_over) {
       const w = view.winner;
-      if (view.target) {
-        html = `<p class="result sm-match">${name(w, me)} ${w === me ? "win" : "wins"} the match with ${view.match_scores[w]} points.</p>` + html;
-      }
+      if (view.target) html = `<p class="result sm-match">${esc(t(view.result))}</p>` + html;
       const title = w === me ? (view.target ? "You win the match!" : "You win!")
-        : w == null ? "A tie" : (view.target ? "The match is over" : `${name(w, me)} wins`);
+        : w == null ? gameTitle(result, me) : (view.target ? "The match is over" : `${name(w, me)} wins`);
       return { title, html, button: "Close" };
     }
-    const title = result.winner === me ? `You win game ${result.game}!` :
-      result.winner == null ? `Game ${result.game} is a tie` : `${name(result.winner, me)} wins game ${result.game}`;
-    return { title, html, button: "Next game" };
+    return { title: gameTitle(result, me), html, button: "Next game" };
   },
 
   rules: `
 <h2>Spite and Malice</h2>
-<p>A race to get rid of your <b>pay-off pile</b>. Two to four players; two 52-card decks with two
-players, three with more. Suits play no part: only ranks matter, from Ace up to Queen, and
-<b>Kings are wild</b>.</p>
+<p>A race to get rid of your <b>pay-off pile</b>. Two to four players, with one 52-card deck per
+player (two decks for two players, three for three, four for four). Suits play no part: only ranks
+matter, from Ace up to Queen, and <b>Kings are wild</b>.</p>
 <h3>The table</h3>
 <ul>
 <li><b>Pay-off pile</b>: 26 cards each (13 in a short game), face down with the top card turned up.
@@ -467,11 +468,15 @@ the pile, so one click never ends your turn by accident.</p>
 <ul>
 <li>Whoever plays the last card of their pay-off pile wins the game and scores <b>5</b>, plus
 <b>1</b> for every card left in each other player's pay-off pile.</li>
-<li>If the stock runs out and there are no set-aside cards to reshuffle, the game ends: the player
-with the fewest pay-off cards left scores the difference to each other player (a tie for fewest
-scores nothing).</li>
+<li>If the stock runs out and there are no set-aside cards to reshuffle, play goes on without
+drawing: you play what you can and end your turn with a discard, or with <b>End turn</b> when you
+cannot discard. Once a whole round passes in which nobody builds on a centre pile, the game ends: the
+player with the fewest pay-off cards left scores, against each player with more, the difference in
+pay-off cards. Players tied for the fewest each score so; if every pile holds as many, nobody
+scores.</li>
 <li>Games are played until someone reaches the match target (50 by default; 25, 100, or a single
-game in the settings). The dealer moves one seat on each game, and the dealer plays first.</li>
+game in the settings); when the leaders are level past the target, another game is played. The
+dealer moves one seat on each game, and the dealer plays first.</li>
 </ul>
 `,
 };
