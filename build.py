@@ -441,6 +441,8 @@ def test(pytest_args):
     py = ensure_venv()
     env = dict(os.environ, PYGAMES_CHROMIUM=ensure_chromium(py))
     build()
+    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) and (os.cpu_count() or 1) > 1:
+        pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
     log(f"running pytest {' '.join(pytest_args)}".rstrip())
     code = subprocess.call([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if code == 5:
