@@ -118,6 +118,11 @@ class Game:
             result[name] = value
         return result
 
+    @classmethod
+    def sides(cls, players):
+        """The seats that play together: one tuple a side (partners share a side and a score)."""
+        return [(s,) for s in range(players)]
+
     # ---- the action interface (each game implements these) -------------------------------------
     def legal_actions(self):
         raise NotImplementedError

@@ -284,6 +284,10 @@ class Spades(Game):
         a, b = self.team_scores
         return [a, b, a, b]
 
+    @classmethod
+    def sides(cls, players):
+        return [(0, 2), (1, 3)]
+
     def returns(self):
         a, b = self.team_scores
         return [a - b, b - a, a - b, b - a]

@@ -1,0 +1,74 @@
+"""The shared searches (pygames/ai/ismcts.py, pygames/ai/search.py) and the duplicate arena: they
+work on the action interface alone, see only a seat's view, are deterministic from their seed, and
+find the move that plainly wins."""
+
+import pytest
+
+import pygames
+from pygames import arena
+from pygames.ai import ismcts, search
+from pygames.cards import IDS, Rng
+from pygames.games.spades import SORT_KEY, Spades
+
+
+def spades_endgame():
+    """South (seat 0) plays last to the twelfth trick; the team needs one more trick. The A♥ wins
+    this trick; the 2♥ loses it and the last one too (no heart is left to lead to the ace)."""
+    g = Spades(seed=1)
+    g.phase, g.broken, g.looked = "play", True, [True] * 4
+    g.bids, g.tricks = [3, 3, 3, 3], [3, 3, 2, 3]
+    hands = {0: ["AH", "2H"], 1: ["QS"], 2: ["4C"], 3: ["3S"]}
+    trick = ["KH", "5H", "6H"]                       # West led, North and East followed
+    used = set(trick) | {c for h in hands.values() for c in h}
+    rest = [c for c in (pygames.cards.CODES) if c not in used]
+    g.hands = [sorted((IDS[c] for c in hands[s]), key=SORT_KEY.__getitem__) for s in range(4)]
+    g.trick = [IDS[c] for c in trick]
+    g.won, at = [], 0
+    for s in range(4):
+        n = 4 * g.tricks[s]
+        g.won.append([IDS[c] for c in rest[at:at + n]])
+        at += n
+    g.leader, g.turn = 1, 0
+    return g
+
+
+@pytest.mark.parametrize("searcher", [ismcts.search_move, search.search_move])
+def test_search_takes_the_trick_the_contract_needs(searcher):
+    view = spades_endgame().view(0)
+    move = searcher(view, Rng(5), budget=60)
+    assert move == {"type": "play", "card": "AH"}
+
+
+def test_ismcts_is_deterministic_from_its_seed_and_reads_only_the_view():
+    g = pygames.new_game("spades", seed=9)
+    while g.phase != "play" or len(g.legal_actions()) < 3:
+        g.play(g.legal_moves()[0])
+    seat = g.current_player
+    view = g.view(seat)
+    first = ismcts.search_move(view, Rng(3), budget=80)
+    # another full state that looks the same to this seat gives the same move from the same seed
+    other = Spades.determinize(view, Rng(99))
+    assert other.view(seat) == view
+    assert ismcts.search_move(other.view(seat), Rng(3), budget=80) == first
+    assert first in view["legal_moves"]
+
+
+def test_ismcts_tree_counts_visits_of_the_root_actions():
+    view = spades_endgame().view(0)
+    root = ismcts.search(view, Rng(1), budget=50)
+    assert set(root.children) == {IDS["AH"], IDS["2H"]}
+    assert sum(c.visits for c in root.children.values()) == 50
+
+
+def test_arena_plays_duplicate_sets_and_reports_intervals():
+    r = arena.run("spades", "normal", "random", matches=3, options={"target": 200})
+    assert r["sets"] == 3 and r["wins"] == 3
+    assert r["rate_low"] < r["rate"] <= r["rate_high"]
+    assert r["margin_low"] < r["margin"] < r["margin_high"] and r["margin"] > 0
+
+
+def test_duplicate_set_swaps_the_sides_over_the_same_deals():
+    total, count = arena.duplicate_set("spades", "normal", "normal", seed=4, options={"target": 200})
+    assert count == 2                    # the two partnerships, each once
+    # equal levels on the same deals: the swapped matches mirror each other exactly
+    assert total == 0
