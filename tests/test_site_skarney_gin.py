@@ -13,6 +13,7 @@ import pytest
 
 import pygames
 from pygames import ai, links
+from pygames.text import render
 from tests.conftest import open_app, wait_ready
 
 GAME = "skarney_gin"
@@ -36,13 +37,14 @@ def view(page):
 # ---- CPython: the same game, the same bots -------------------------------------------------------
 def bot_move(game):
     seat = game.current_player
-    return ai.choose_move(game.view(seat), level="normal", seed=game.seed * 1009 + len(game.history))
+    return ai.choose_move(game.view(seat), level="normal", seed=game.seed * 1009 + game.move_count)
 
 
 def person_move(game):
-    """The scripted person: initial meld, lay-off, meld, take, ... and otherwise offer the last card."""
+    """The scripted person: initial meld (meld by meld), lay-off, meld, take, ... and otherwise offer
+    the last card."""
     legal = game.legal_moves()
-    for kind in ("initial_meld", "layoff", "meld", "take", "end_deal", "last_card"):
+    for kind in ("initial_meld", "initial_part", "layoff", "meld", "take", "end_deal", "last_card"):
         moves = [m for m in legal if m["type"] == kind]
         if moves:
             return moves[0]
@@ -54,7 +56,7 @@ def scripted(seed, stop, limit=60):
     holds at the person's turn (None from stop: give this seed up). Returns (game, moves) or None."""
     game = pygames.new_game(GAME, seed=seed)
     mine = []
-    while not game.is_over and game.deal_no == 1 and len(game.history) < limit:
+    while not game.is_over and game.deal_number == 1 and game.move_count < limit:
         if game.current_player == 0:
             verdict = stop(game, mine)
             if verdict is None:
@@ -97,16 +99,17 @@ def select(page, cards):
 
 def play_by_clicking(page, move):
     """Perform one of the person's moves with the mouse, the way a person would."""
-    before = len(view(page)["history"])
+    before = view(page)["move_count"]
     kind = move["type"]
-    if kind == "initial_meld":
-        for i, triple in enumerate(move["melds"]):
-            select(page, triple)
-            add = page.locator(".sg-add")
-            page.wait_for_function("() => !document.querySelector('.sg-add').disabled")
-            assert f"Add as meld {i + 1} (" in add.inner_text()
-            add.click()
-            page.wait_for_function("i => document.querySelectorAll('.sg-slot.full').length === i", arg=i + 1)
+    if kind == "initial_part":
+        chosen = len(view(page)["pending"])
+        select(page, move["cards"])
+        add = page.locator(".sg-add")
+        page.wait_for_function("() => !document.querySelector('.sg-add').disabled")
+        assert f"Add as meld {chosen + 1} (" in add.inner_text()
+        add.click()
+        page.wait_for_function("i => document.querySelectorAll('.sg-slot.full').length === i", arg=chosen + 1)
+    elif kind == "initial_meld":
         page.locator(".sg-lay[data-legal=true]").click()
     elif kind == "layoff":
         select(page, move["cards"])
@@ -130,7 +133,7 @@ def play_by_clicking(page, move):
         page.locator(".sg-last-btn").click()
     else:
         page.locator(".sg-end-btn").click()
-    page.wait_for_function(f"{VIEW}.history.length > {before}")
+    page.wait_for_function(f"{VIEW}.move_count > {before}")
 
 
 # ---- tests -------------------------------------------------------------------------------------------
@@ -138,20 +141,20 @@ def test_a_person_melds_lays_off_offers_and_answers_by_clicking(page, site):
     def stop(game, mine):
         kinds = [m["type"] for m in mine]
         plays = [k for k in kinds if k not in ("take", "refuse")]
-        if plays and plays[0] != "initial_meld":
+        if plays and plays[0] != "initial_part":
             return None                         # the first table play was no initial meld
         return ("layoff" in kinds and kinds[-1] == "offer" and
                 bool({"take", "refuse"} & set(kinds[kinds.index("initial_meld"):])))
 
     seed, game, mine = find(stop)
     page.add_init_script(FAST)
-    open_app(page, site, f"{GAME}?s={seed}")
+    open_app(page, site, f"{GAME}?v=2&s={seed}")
     assert page.locator(".sg-hand .card").count() >= 10
     for move in mine:
         wait_my_turn(page)
         legal = view(page)["legal_moves"]
-        assert move in legal or move["type"] == "initial_meld"
-        if move["type"] == "initial_meld":
+        assert move in legal
+        if move["type"] in ("initial_part", "initial_meld"):
             assert "initial meld" in page.locator("#status").inner_text().lower()
             assert page.locator(".sg-slot").count() == 3
         if move["type"] in ("take", "refuse"):
@@ -161,9 +164,9 @@ def test_a_person_melds_lays_off_offers_and_answers_by_clicking(page, site):
         play_by_clicking(page, move)
     # the page followed the CPython game move for move
     wait_my_turn(page)
-    assert call(page, "state")["save"] == game.to_json()
+    assert call(page, "state")["link"] == links.encode(game)
     kinds = [m["type"] for m in mine]
-    assert {"initial_meld", "layoff", "offer"} <= set(kinds) and {"take", "refuse"} & set(kinds)
+    assert {"initial_part", "initial_meld", "layoff", "offer"} <= set(kinds) and {"take", "refuse"} & set(kinds)
     # my melds are on the table, each labelled with its kind
     labels = page.locator(".sg-melds-mine .sg-kind").all_inner_texts()
     assert len(labels) >= 3 and all(any(k in t.lower() for k in ("group", "sequence", "straight")) for t in labels)
@@ -175,7 +178,7 @@ def test_the_page_names_a_meld_before_committing_and_explains_a_non_meld(page, s
             return False
         hand = game.view(0)["zones"]["hand0"]
         ranks = {c[0] for c in hand}
-        return {"K", "A", "2"} <= ranks and any(m["type"] == "initial_meld" for m in game.legal_moves())
+        return {"K", "A", "2"} <= ranks and any(m["type"] == "initial_part" for m in game.legal_moves())
 
     def first_turn(game, mine):
         if any(m["type"] not in ("take", "refuse") for m in mine):
@@ -184,15 +187,15 @@ def test_the_page_names_a_meld_before_committing_and_explains_a_non_meld(page, s
 
     seed, game, mine = find(first_turn)
     page.add_init_script(FAST)
-    open_app(page, site, f"{GAME}?s={seed}")
+    open_app(page, site, f"{GAME}?v=2&s={seed}")
     for move in mine:                                   # an offer to answer first, if the bot dealt
         wait_my_turn(page)
         play_by_clicking(page, move)
     wait_my_turn(page)
     hand = view(page)["zones"]["hand0"]
-    before = len(view(page)["history"])
+    before = view(page)["move_count"]
     # a meld: the page says which kind before anything is laid down
-    triple = next(m for m in game.legal_moves() if m["type"] == "initial_meld")["melds"][0]
+    triple = next(m for m in game.legal_moves() if m["type"] == "initial_part")["cards"]
     kind = call(page, "query", {"game": GAME, "name": "meld_kind", "args": [triple]})
     select(page, triple)
     verdict = page.locator(".sg-verdict")
@@ -205,13 +208,16 @@ def test_the_page_names_a_meld_before_committing_and_explains_a_non_meld(page, s
     kar = [next(c for c in hand if c[0] == r) for r in "KA2"]
     select(page, kar)
     why = call(page, "query", {"game": GAME, "name": "why_not_meld", "args": [sorted(kar)]})
-    assert "corner" in why
+    assert why["key"] == "skarney_gin.meld.corner"
     page.wait_for_function("document.querySelector('.sg-verdict').textContent.includes('corner')")
     assert "bad" in verdict.get_attribute("class")
-    assert "K-A-2" in verdict.inner_text()
+    # the engine's message, rendered by the page's t() from the same template: K-A-2 round the corner
+    assert [c[0] for c in why["cards"]] == ["K", "A", "2"]
+    assert verdict.inner_text() == render(why)
     assert page.locator(".sg-add").is_disabled()
     assert page.locator(".sg-lay").is_disabled()
-    assert len(view(page)["history"]) == before          # nothing was played
+    assert view(page)["move_count"] == before          # nothing was played
+    assert view(page)["pending"] == []
 
 
 def test_draw_lost_marker_after_taking_an_offered_ace(page, site):
@@ -236,12 +242,14 @@ def test_draw_lost_marker_after_taking_an_offered_ace(page, site):
 def test_share_link_reopens_the_position(browser, page, site):
     seed, game, mine = find(lambda g, m: len(m) >= 3 and g.phase == "play")
     page.add_init_script(FAST)
-    open_app(page, site, f"{GAME}?s={seed}")
+    open_app(page, site, f"{GAME}?v=2&s={seed}")
     for move in mine:
         wait_my_turn(page)
         play_by_clicking(page, move)
     wait_my_turn(page)
-    select(page, [view(page)["zones"]["hand0"][0]])      # a selection is the page's own, not the game's
+    chosen = {c for part in view(page)["pending"] for c in part}     # melds chosen for the initial meld
+    free = [c for c in view(page)["zones"]["hand0"] if c not in chosen]
+    select(page, [free[0]])                              # a selection is the page's own, not the game's
     page.locator("#btn-share").click()
     page.wait_for_function("document.querySelector('#btn-share').dataset.link")
     link = page.locator("#btn-share").get_attribute("data-link")
@@ -252,7 +260,8 @@ def test_share_link_reopens_the_position(browser, page, site):
     other.goto(link)
     wait_ready(other)
     assert call(other, "state")["view"] == before
-    assert other.locator(".sg-hand .card").count() == len(before["zones"]["hand0"])
+    assert other.locator(".sg-hand .card").count() == len(free)
+    assert other.locator(".sg-slot.full").count() == len(before["pending"])
     assert other.locator(".sg-melds-mine .sg-meld").count() == len(before["melds"][0])
     other.context.close()
 
@@ -260,7 +269,7 @@ def test_share_link_reopens_the_position(browser, page, site):
 def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
     page.add_init_script(WATCH)
     started = time.monotonic()
-    open_app(page, site, f"{GAME}?s=3")
+    open_app(page, site, f"{GAME}?v=2&s=3")
     page.wait_for_function(f"{VIEW}.is_over", timeout=100_000)
     elapsed = time.monotonic() - started
     v = call(page, "state")["view"]
@@ -274,18 +283,18 @@ def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
     for seat in (0, 1):
         assert str(result["final"][seat]) in summary
     assert result["final"][result["winner"]] - result["final"][1 - result["winner"]] == result["difference"]
-    assert "Game over" in page.locator("#status").inner_text()
     page.locator("#summary-ok").click()
+    assert "Game over" in page.locator("#status").inner_text()
     sheet = page.locator(".sg-sheet tbody tr")
     assert sheet.count() == len(v["deal_log"]) >= 1
-    print(f"bot-vs-bot game to 200: {len(v['history'])} moves, {v['deal']} deals, {elapsed:.1f} s")
+    print(f"bot-vs-bot game to 200: {v['move_count']} moves, {v['deal']} deals, {elapsed:.1f} s")
 
 
 def test_phone_layout_fits(browser, site):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.add_init_script(FAST)
-    open_app(page, site, f"{GAME}?s=21")
+    open_app(page, site, f"{GAME}?v=2&s=21")
     page.wait_for_function(MY_TURN)
     rights = page.locator(".sg-hand .card").evaluate_all("cs => cs.map(c => c.getBoundingClientRect().right)")
     assert len(rights) >= 10 and max(rights) <= 390

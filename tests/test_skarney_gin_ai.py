@@ -44,11 +44,30 @@ def test_choice_is_deterministic_for_a_seed():
         assert ai.choose_move(view, level, seed=3) in view["legal_moves"]
 
 
-def test_normal_makes_the_initial_meld_when_it_can():
-    g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD", "AS 2H 3D 4D 5D 8C 9C TC QD QS"])
+def test_bots_make_the_initial_meld_when_they_can():
     for level in ("easy", "normal", "hard"):
-        move = ai.choose_move(g.view(0), level, seed=1)
-        assert move["type"] == "initial_meld", level
+        g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD", "AS 2H 3D 4D 5D 8C 9C TC QD QS"])
+        kinds = []
+        while not g.initial_done[0]:
+            move = ai.choose_move(g.view(0), level, seed=1)
+            kinds.append(move["type"])
+            g.play(move)
+        assert kinds == ["initial_part"] * 3 + ["initial_meld"], level
+        assert g.hands[0] == [IDS["2S"], IDS["KD"]]
+
+
+def test_normal_picks_the_initial_meld_that_sheds_most_and_lays_it_meld_by_meld():
+    # the three 3-card melds may be 2-3-4 of spades or Q-K-A of hearts with the sevens and 4-5-6:
+    # Q-K-A sheds 35 points against 9
+    g = position(["7H 7S 7D 4C 5C 6C 2S 3S 4S QH KH AH 9D", "AS 2H 3D 4D 5D 8C 9C TC QD QS"])
+    laid = []
+    while not g.initial_done[0]:
+        move = ai.choose_move(g.view(0), "normal", seed=2)
+        assert move["type"] != "take_back"
+        if move["type"] == "initial_part":
+            laid.append(sorted(move["cards"]))
+        g.play(move)
+    assert sorted(["AH", "KH", "QH"]) in laid and sorted(["2S", "3S", "4S"]) not in laid
 
 
 def answer(hand, offer, melds=(), initial=False, level="normal"):
@@ -78,7 +97,7 @@ def test_goes_out_when_it_can():
     g = position(["2S 3S 9C 9H 9D", "AS KD 5C"], melds=[["7H 7S 7D", "4H 5H 6H", "9S TS JS"], []],
                  initial=(True, False))
     for _ in range(5):
-        if g.deal_no > 1:
+        if g.deal_number > 1:
             break
         g.play(ai.choose_move(g.view(0), "normal", seed=1))
     assert g.last_deal and g.last_deal["skarney"] == 0
@@ -87,9 +106,34 @@ def test_goes_out_when_it_can():
 def test_offers_its_least_useful_card():
     g = position(["7H 7S 7D 4C 5C 6C 9D TS JH KD 2S", "AS"], melds=[[], ["QS QH QD"]],
                  initial=(False, True))
-    g.play({"type": "initial_meld", "melds": [["7H", "7S", "7D"], ["4C", "5C", "6C"], ["9D", "TS", "JH"]]})
+    for part in (["7H", "7S", "7D"], ["4C", "5C", "6C"], ["9D", "TS", "JH"]):
+        g.play({"type": "initial_part", "cards": part})
+    g.play({"type": "initial_meld"})
     move = ai.choose_move(g.view(0), "normal", seed=1)
     assert move == {"type": "offer", "card": "KD"}         # 10 points to shed, and no use to the queens
+
+
+def test_hard_answers_through_the_shared_search_and_refuses_an_ace_that_does_not_meld():
+    g = position(["KS 3D 8H", "4C 5C 6C 9D"])
+    g.play({"type": "offer", "card": "8H"})
+    view = g.view(1)
+    assert ai.choose_move(view, "hard", seed=4) == ai.choose_move(view, "hard", seed=4)
+    assert ai.choose_move(view, "hard", seed=4) in view["legal_moves"]
+    g = position(["AS KS 3D", "4C 5C 6C 9D"])
+    g.play({"type": "offer", "card": "AS"})
+    assert ai.choose_move(g.view(1), "hard", seed=4) == {"type": "refuse"}
+
+
+def test_rollout_policy_plays_a_deal_to_its_end():
+    from pygames.cards import Rng
+    rng = Rng(3)
+    for seed in range(5):
+        g = pygames.new_game("skarney_gin", seed=seed)
+        for _ in range(3000):
+            if g.deal_number > 1:
+                break
+            g.apply_action(bot.rollout(g, rng))
+        assert g.deal_number > 1
 
 
 def test_hard_remembers_cards_the_opponent_took():

@@ -29,13 +29,15 @@ def playout(game, rng, rollout=random_rollout, max_steps=5000):
         game.apply_action(rollout(game, rng))
 
 
-def action_values(view, rng, budget=200, rollout=None):
-    """``(actions, visits, mean returns)`` of the seat's legal actions after ``budget`` iterations."""
+def action_values(view, rng, budget=200, rollout=None, candidates=None):
+    """``(actions, visits, mean returns)`` of the seat's legal actions after ``budget`` iterations.
+    ``candidates(sample)``, if given, picks the actions worth searching (a subset of the legal ones
+    that depends only on what the seat sees), so a wide choice does not thin the samples out."""
     cls = game_class(view["game"])
     seat = view["seat"]
     rollout = rollout or random_rollout
     sample = cls.determinize(view, rng)
-    actions = sample.legal_actions()
+    actions = candidates(sample) if candidates else sample.legal_actions()
     k = len(actions)
     visits, totals = [0] * k, [0.0] * k
     low, high = math.inf, -math.inf
@@ -58,13 +60,13 @@ def action_values(view, rng, budget=200, rollout=None):
     return actions, visits, [t / v if v else -math.inf for t, v in zip(totals, visits)]
 
 
-def search_move(view, rng, budget=200, rollout=None):
+def search_move(view, rng, budget=200, rollout=None, candidates=None):
     """The legal move (JSON) the search likes best for the view's seat."""
     legal = view.get("legal_moves") or []
     if len(legal) == 1:
         return legal[0]
     cls = game_class(view["game"])
-    actions, visits, means = action_values(view, rng, budget, rollout)
+    actions, visits, means = action_values(view, rng, budget, rollout, candidates)
     best = max(range(len(actions)), key=lambda j: (means[j], visits[j], -j))
     sample = cls.determinize(view, rng)
     return sample.action_to_move(actions[best])

@@ -3,13 +3,25 @@
 * normal: covers its hand with the best set of new melds and lay-offs (a search over card masks), makes
   the initial meld as soon as its hand allows, melds and lays off all the cover holds, offers the card it
   needs least that the opponent's melds cannot use, takes an offer only when it raises its hand's value.
+  The initial meld is chosen whole (the best three 3-card melds the hand holds) and then laid one
+  meld at a time (``initial_part``) and committed (``initial_meld``); it never takes a meld back.
 * easy: the first table play it finds, offers its loneliest card, takes only a card that melds at once.
-* hard: normal, counting the cards seen this deal: outs already dead do not count, and cards known to
-  be in the opponent's hand make an offer that fits them risky.
+* hard: normal, counting the cards seen this deal (outs already dead do not count, cards known to be
+  in the opponent's hand make an offer that fits them risky); when the heuristic is unsure whether to
+  take an offered card it asks the shared search (``pygames/ai/search.py``): deals sampled from its
+  view, played out with a quick greedy policy (``rollout``). Searching every decision played worse
+  than the heuristic at a usable budget (a deal's outcome varies too much for a few samples per
+  choice), so it does not.
+
+No bot takes an offered Ace unless it melds at once: the rules set no limit on Aces offered to and fro
+(an accepted Ace skips the taker's draw, so the stock need not shrink), and this keeps two bots from
+passing them for ever.
 """
 
 from ..cards import CODES, IDS
+from ..games import skarney_gin as sg
 from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
+from .search import search_move
 
 CONTRACT = 30          # value of each 3-card meld towards the initial meld
 PRE_POINTS = 1         # weight of hand points before the initial meld
@@ -20,6 +32,9 @@ TAKE_MARGIN = 1
 HOPE_STOCK = 24        # stock size below which partial melds lose value
 CLOSE_HAND, CLOSE_HOPE = 2, 0.3
 INITIAL_CHOICES = 12   # initial melds judged in full
+INITIAL_SCAN = 4000    # initial melds looked at (the ones shedding most points come first)
+HARD_BUDGET = 160      # search iterations of the hard bot per answer to an offer
+UNSURE = 2             # the hard bot searches an answer when the heuristic's gain is this near the margin
 FITS_THEIR_MELD = 5    # offering a card the opponent can lay off (it grows their meld)
 MELD_SWING = 40        # offering a card that makes a meld with the opponent's hand (times its chance)
 
@@ -177,25 +192,7 @@ class Knowledge:
 
     def _their_cards(self, view):
         """Cards the opponent took or got back this deal and has not laid or offered since."""
-        seat, known = self.seat, set()
-        turn, offer = 1 - view["dealer"], None
-        for move in view["history"][view["deal_start"]:]:
-            kind = move["type"]
-            if kind == "offer":
-                offer = IDS[move["card"]]
-                known.discard(offer)
-            elif kind in ("take", "refuse"):
-                holder = 1 - turn if kind == "take" else turn
-                if holder != seat:
-                    known.add(offer)
-                turn = 1 - turn
-            elif kind == "last_card":
-                turn = 1 - turn
-            elif kind == "initial_meld":
-                known -= {IDS[c] for m in move["melds"] for c in m}
-            elif kind in ("meld", "layoff"):
-                known -= set(_ids(move["cards"]))
-        return known - set(self.hand)
+        return set(_ids(view["shown"][1 - self.seat])) - set(self.hand)
 
     # ---- values --------------------------------------------------------------------------------
     def value(self, hand, melded=None, mine=None):
@@ -243,9 +240,7 @@ class Knowledge:
 # ---- choosing a move -------------------------------------------------------------------------
 def _key(move):
     kind = move["type"]
-    if kind == "initial_meld":
-        return kind, tuple(sorted(tuple(sorted(m)) for m in move["melds"]))
-    if kind in ("meld", "layoff"):
+    if kind in ("meld", "layoff", "initial_part"):
         return kind, move.get("meld"), tuple(sorted(move["cards"]))
     return kind, move.get("card")
 
@@ -256,15 +251,18 @@ def _unit_move(unit):
     return {"type": "layoff", "meld": unit[1], "cards": [CODES[c] for c in unit[2]]}
 
 
-def choose_move(view, level, rng):
+def choose_move(view, level, rng, budget=None):
     legal = view["legal_moves"]
     by_key = {_key(m): m for m in legal}
     know = Knowledge(view, track=level == "hard")
-    if view["phase"] == "answer":
-        return by_key[("take", None) if _wants(know, IDS[view["offer"]], level) else ("refuse", None)]
-    table = _table_play(know, legal, by_key, level)
+    table = _table_play(know, view, legal, by_key, level)
     if table is not None:
         return table
+    if view["phase"] == "answer":
+        offer = IDS[view["offer"]]
+        if level == "hard" and offer % 13 and abs(_gain(know, offer) - TAKE_MARGIN) <= UNSURE:
+            return search_move(view, rng, budget or HARD_BUDGET, rollout)
+        return by_key[("take", None) if _wants(know, offer, level) else ("refuse", None)]
     for kind in ("end_deal", "last_card"):
         if (kind, None) in by_key:
             return by_key[(kind, None)]
@@ -273,22 +271,20 @@ def choose_move(view, level, rng):
     return by_key[("offer", CODES[card])]
 
 
-def _table_play(know, legal, by_key, level):
-    """The next initial meld, meld or lay-off to make, or None to close the turn."""
-    table = [m for m in legal if m["type"] in ("initial_meld", "meld", "layoff")]
+def _table_play(know, view, legal, by_key, level):
+    """The next initial-meld step, meld or lay-off to make, or None to close the turn."""
+    if view["phase"] != "play":
+        return None
+    building = [m for m in legal if m["type"] in ("initial_part", "initial_meld")]
+    if building:
+        if level == "easy" or len(building) == 1:
+            return building[0]
+        return _initial_step(know, view, building)
+    table = [m for m in legal if m["type"] in ("meld", "layoff")]
     if not table:
         return None
     if level == "easy":
         return table[0]
-    if table[0]["type"] == "initial_meld":
-        def after(move):
-            melds = [_ids(m) for m in move["melds"]]
-            laid = {c for m in melds for c in m}
-            return know.value([c for c in know.hand if c not in laid], True, know.mine + melds)
-
-        # a big hand can lay its initial meld many ways: judge the ones shedding most points fully
-        shed = sorted(table, key=lambda m: -hand_points(_ids(c for meld in m["melds"] for c in meld)))
-        return max(shed[:INITIAL_CHOICES], key=after)
     _, units, _ = cover(know.hand, know.mine, know.room)
     for unit in units:
         move = by_key.get(_key(_unit_move(unit)))
@@ -297,15 +293,63 @@ def _table_play(know, legal, by_key, level):
     return None
 
 
+def initial_melds(parts, pending, limit=INITIAL_SCAN):
+    """Ways to complete the initial meld: tuples of 3-card melds (card-id tuples) that, with the
+    ``pending`` ones, make three disjoint melds. ``parts`` are the melds that may join; those
+    shedding most points are tried first, and at most ``limit`` ways are listed."""
+    need = sg.INITIAL_MELDS - len(pending)
+    order = sorted(parts, key=lambda t: -hand_points(t))
+    masks = [sg.mask_of(t) for t in order]
+    found = []
+
+    def pick(start, used, chosen):
+        if len(found) >= limit:
+            return
+        if len(chosen) == need:
+            found.append(tuple(chosen))
+            return
+        for j in range(start, len(order)):
+            if not masks[j] & used:
+                pick(j + 1, used | masks[j], chosen + [order[j]])
+
+    pick(0, 0, [])
+    return found
+
+
+def _initial_step(know, view, building):
+    """Lay the next meld of the best initial meld the hand allows (or commit the three)."""
+    commit = next((m for m in building if m["type"] == "initial_meld"), None)
+    if commit is not None:
+        return commit
+    pending = [_ids(p) for p in view["pending"] or []]
+    parts = {tuple(sorted(_ids(m["cards"]))): m for m in building}
+    ways = initial_melds([list(p) for p in parts], pending)
+
+    def after(way):
+        melds = pending + [list(t) for t in way]
+        laid = {c for m in melds for c in m}
+        return know.value([c for c in know.hand if c not in laid], True, know.mine + melds)
+
+    shed = sorted(ways, key=lambda w: -hand_points([c for t in w for c in t]))
+    best = max(shed[:INITIAL_CHOICES], key=after)
+    first = max(best, key=lambda t: (hand_points(t), sorted(t)))
+    return parts[tuple(sorted(first))]
+
+
 def _wants(know, card, level):
     if level == "easy":
         return _melds_now(know, card)
-    gain = know.value(know.hand + [card]) - know.value(know.hand)
+    gain = _gain(know, card)
     if card % 13 == 0:
         # an Ace costs the next draw; taking only Aces that meld at once also keeps two bots from
         # passing three Aces to and fro without drawing for ever
         return gain - ACE_SKIP > TAKE_MARGIN and _melds_now(know, card)
     return gain > TAKE_MARGIN
+
+
+def _gain(know, card):
+    """How much taking ``card`` raises the hand's value."""
+    return know.value(know.hand + [card]) - know.value(know.hand)
 
 
 def _melds_now(know, card):
@@ -335,3 +379,52 @@ def _loneliest(hand, offers, rng):
     lonely = [c for c in offers if friends(c) == fewest]
     top = max(card_points(c) for c in lonely)
     return rng.choice([c for c in lonely if card_points(c) == top])
+
+
+# ---- the hard bot's playout policy (over the action interface, on a sampled full state) ----------
+def _ranks_held(hand):
+    held = [0] * 14
+    for c in hand:
+        r = c % 13
+        held[r] += 1
+        if r == 0:
+            held[13] += 1
+    return held
+
+
+def _fits(card, held):
+    """Whether ``card`` makes a 3-card meld with two cards of a hand (``held``: cards per rank position)."""
+    r = card % 13
+    if held[r] >= 2:
+        return True
+    for p in ((0, 13) if r == 0 else (r,)):
+        near = [held[q] if 0 <= q <= 13 else 0 for q in (p - 2, p - 1, p + 1, p + 2)]
+        if (near[1] and near[2]) or (near[0] and near[1]) or (near[2] and near[3]):
+            return True
+    return False
+
+
+def _friends(card, hand):
+    r, s = card % 13, card // 13
+    return sum(1 for c in hand if c != card and (c % 13 == r or (c // 13 == s and abs(c % 13 - r) <= 2)))
+
+
+def rollout(game, rng):
+    """A quick greedy policy: lay every meld and lay-off it can (the initial meld as soon as it can),
+    take an offer that makes a meld (an Ace only then too), offer its loneliest, costliest card."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if game.phase == "answer":
+        taker = game.hands[1 - game.turn]
+        return sg.TAKE if _fits(game.offer, _ranks_held(taker)) else sg.REFUSE
+    if sg.COMMIT in legal:
+        return sg.COMMIT
+    for a in legal:
+        if a >= sg.MELD:
+            return a
+    offers = [a for a in legal if a < sg.TAKE]
+    if not offers:
+        return legal[0]
+    hand = game.hands[game.turn]
+    return min(offers, key=lambda c: (_friends(c, hand), -card_points(c), rng.below(4)))

@@ -1,27 +1,53 @@
 """Skarney Gin: John Scarne's two-handed rummy (rules/skarney_gin.md).
 
 Cards are ints (``suit * 13 + rank_index``, rank_index 0 = Ace) inside; codes only at the API edge.
-A rank *position* puts the Ace at 0 (low) or 13 (high); runs are consecutive positions.
+A rank *position* puts the Ace at 0 (low) or 13 (high); runs are consecutive positions. A set of
+cards is also kept as a bit mask (bit ``c`` for card ``c``).
+
+Actions (the engine's action interface) are ints:
+
+* ``OFFER + card`` (0..51), ``TAKE``, ``REFUSE``, ``LAST_CARD``, ``END_DEAL``;
+* the initial meld is built one 3-card meld at a time: ``PART | mask`` adds a meld to the pending
+  initial meld, ``TAKE_BACK + i`` takes its i-th meld back, ``COMMIT`` lays the three down together;
+* ``MELD | mask`` a new meld, ``LAYOFF_0 + (i << 52) | mask`` a lay-off onto the player's meld i.
 
 Rulings taken here (besides the ones in the rules file):
+
 * the turn ending a deal on the stock (2 cards left after the draw) closes with ``{"type": "end_deal"}``
   instead of an offer;
 * a deal that scores nothing (equal hands) is dealt again by the same dealer;
 * melds are indexed per player in the order they were laid (``view["melds"][seat][i]["index"] == i``);
-* the 2-card limit counts lay-offs only: a meld laid this turn may still take 2 lay-off cards.
+* the 2-card limit counts lay-offs only: a meld laid this turn may still take 2 lay-off cards;
+* the initial meld is one act: its melds are chosen one by one (``initial_part``), stay in the hand
+  until they are laid down together (``initial_meld``), and only the player choosing them sees them
+  (the opponent's view has ``pending: None`` and its log shows ``initial_part`` moves without cards).
+  A part is listed only when the rest of the hand can still complete the three, so building never
+  runs into a dead end. While melds are pending the player lays them down or takes them back
+  before offering;
+* no ruling limits Aces offered to and fro (each accepted Ace skips a draw, so the stock need not
+  shrink): the rules file is silent, so the engine allows it and the bots avoid it.
 """
 
-import copy
 from itertools import combinations, product
 
-from ..cards import CODES, HIDDEN, IDS, RANKS
-from ..engine import Game
+from ..cards import CODES, HIDDEN, IDS
+from ..engine import EVERYONE, OTHERS, Game
+from ..text import message
 
 HAND_SIZE = 10
 STOCK_END = 2             # a draw leaving this many cards ends the deal unless the drawer goes out
 CARD_POINTS = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)   # by rank index: A=15, 2-10 pips, JQK=10
 SKARNEY_BONUS, SKARNEY_BONUS_UNMELDED = 20, 40
 BOX_BONUS, GAME_BONUS, SHUTOUT_BONUS = 25, 200, 200
+INITIAL_MELDS = 3         # the initial meld: exactly three melds of exactly three cards
+
+# ---- action keys ----------------------------------------------------------------------------------
+OFFER = 0
+TAKE, REFUSE, LAST_CARD, END_DEAL, COMMIT = 52, 53, 54, 55, 56
+TAKE_BACK = 60
+SHIFT = 52
+MELD, PART, LAYOFF_0 = 1 << SHIFT, 2 << SHIFT, 3 << SHIFT
+CARDS = (1 << SHIFT) - 1
 
 
 # ---- cards and melds (ints) -------------------------------------------------------------------
@@ -31,6 +57,22 @@ def card_points(card):
 
 def hand_points(cards):
     return sum(CARD_POINTS[c % 13] for c in cards)
+
+
+def mask_of(cards):
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_of(mask):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _ace_high(ranks):
@@ -76,79 +118,102 @@ def _sort_key(card):
     return card % 13, card // 13
 
 
-def _rank_text(card):
-    return "10" if RANKS[card % 13] == "T" else RANKS[card % 13]
-
-
 def _near(meld, hand):
-    """The hand cards that could ever fit ``meld``: its rank for a group, within 2 ranks of a run."""
+    """The hand cards that could ever fit ``meld``: its rank for a group, within 2 places of a run's ends."""
     ranks = {c % 13 for c in meld}
     if len(ranks) == 1:
         return [c for c in hand if c % 13 in ranks]
-    return [c for c in hand if c % 13 not in ranks
-            and any(min((c % 13 - r) % 13, (r - c % 13) % 13) <= 2 for r in ranks)]
+    high = _ace_high(ranks)
+    spots = [13 if high and r == 0 else r for r in ranks]
+    lo, hi = min(spots), max(spots)
+    wanted = {p % 13 for p in (lo - 2, lo - 1, hi + 1, hi + 2) if 0 <= p <= 13} - ranks
+    return [c for c in hand if c % 13 in wanted]
+
+
+def _codes(cards):
+    return [CODES[c] for c in cards]
 
 
 def meld_problem(cards):
-    """Why these card ids are not a meld (a readable sentence), or None when they are one."""
+    """Why these card ids are not a meld (a message), or None when they are one."""
     if len(cards) < 3:
-        return "A meld needs at least 3 cards."
+        return message("skarney_gin.meld.too_few")
     if len(set(cards)) != len(cards):
-        return "A meld cannot hold the same card twice."
+        return message("skarney_gin.meld.twice")
     if kind_of(cards):
         return None
     ranks = sorted({c % 13 for c in cards})
-    shown = "-".join(CODES[c] for c in sorted(cards, key=_sort_key))
+    shown = _codes(sorted(cards, key=_sort_key))
     if len(ranks) == 1:
-        return f"{shown} is not a meld: a group has at most 4 cards."
+        return message("skarney_gin.meld.big_group", cards=shown)
     if len(ranks) != len(cards):
-        return f"{shown} is not a meld: a group needs one rank, a run needs different ranks."
+        return message("skarney_gin.meld.mixed", cards=shown)
     for start in range(1, 13):   # a run only when read round the corner (K-A-2)
         rotated = sorted((r - start) % 13 for r in ranks)
         if rotated[-1] - rotated[0] == len(ranks) - 1 and 0 in ranks:
             order = sorted(cards, key=lambda c: (c % 13 - start) % 13)
-            corner = "-".join(_rank_text(c) for c in order)
-            return f"{corner} is not a meld: the Ace cannot turn the corner."
-    return f"{shown} is not a meld: the ranks are not consecutive."
+            return message("skarney_gin.meld.corner", cards=_codes(order))
+    return message("skarney_gin.meld.gap", cards=shown)
 
 
 def melds_in(hand, max_len=None):
     """Every valid meld (a tuple of card ids in natural order) among ``hand``'s cards, sorted."""
     by_rank = [[] for _ in range(13)]
-    for c in sorted(hand, key=lambda c: c // 13):
+    for c in sorted(hand, key=_SUIT_OF.__getitem__):
         by_rank[c % 13].append(c)
     top = max_len or 13
-    found = {}
+    found = []
     for cards in by_rank:
-        for n in (3, 4):
-            if n <= top:
-                for combo in combinations(cards, n):
-                    found[frozenset(combo)] = combo
+        if len(cards) >= 3:
+            for n in (3, 4):
+                if n <= top:
+                    found += combinations(cards, n)
     for start in range(12):                      # rank positions: 0 = Ace low ... 13 = Ace high
-        limit = min(top, (13 if start == 0 else 14) - start)
+        # the run of all 13 ranks is listed once, from the Ace low
+        limit = min(top, 13 if start == 0 else 12 if start == 1 else 14 - start)
         length = 0
         while length < limit and by_rank[(start + length) % 13]:
             length += 1
             if length >= 3:
-                for combo in product(*(by_rank[p % 13] for p in range(start, start + length))):
-                    found.setdefault(frozenset(combo), combo)
-    return sorted(found.values(), key=lambda m: [_sort_key(c) for c in m])
+                found += product(*(by_rank[p % 13] for p in range(start, start + length)))
+    found.sort(key=_meld_key)
+    return found
 
 
-def initial_meld_choices(hand):
-    """All ways to lay exactly three disjoint 3-card melds, each as a tuple of 3 melds (sorted)."""
-    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=3)]
-    choices = []
-    for i, (mask_a, a) in enumerate(melds):
-        for j in range(i + 1, len(melds)):
-            mask_b, b = melds[j]
-            if mask_a & mask_b:
-                continue
-            both = mask_a | mask_b
-            for mask_c, c in melds[j + 1:]:
-                if not both & mask_c:
-                    choices.append((a, b, c))
-    return choices
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_SORT_RANK = tuple(c % 13 * 4 + c // 13 for c in range(52))
+
+
+def _meld_key(meld):
+    return [_SORT_RANK[c] for c in meld]
+
+
+def _has_disjoint(masks, count, used=0, start=0):
+    """Whether ``count`` pairwise disjoint masks, none touching ``used``, can be picked from masks[start:]."""
+    if count == 0:
+        return True
+    for j in range(start, len(masks)):
+        m = masks[j]
+        if not m & used and _has_disjoint(masks, count - 1, used | m, j + 1):
+            return True
+    return False
+
+
+def initial_parts(hand, pending=()):
+    """The 3-card melds (tuples in natural order) that may join a pending initial meld: disjoint from
+    it, and leaving in the hand enough other separate 3-card melds to complete the three."""
+    need = INITIAL_MELDS - len(pending)
+    if need <= 0:
+        return []
+    taken = mask_of(c for part in pending for c in part)
+    triples = [t for t in melds_in([c for c in hand if not taken >> c & 1], max_len=3)]
+    masks = [mask_of(t) for t in triples]
+    out = []
+    for t, m in zip(triples, masks):
+        rest = [u for u in masks if not u & m]
+        if _has_disjoint(rest, need - 1):
+            out.append(t)
+    return out
 
 
 def meld_kind(codes):
@@ -160,11 +225,13 @@ def meld_kind(codes):
 
 
 def why_not_meld(codes):
-    """Why the card codes are not a meld (a sentence), or None when they are one."""
-    try:
-        return meld_problem([_card(c) for c in codes])
-    except (ValueError, TypeError) as e:
-        return str(e) if isinstance(e, ValueError) else "List the cards as card codes."
+    """Why the card codes are not a meld (a message), or None when they are one."""
+    if not isinstance(codes, list):
+        return message("skarney_gin.refuse.cards_list")
+    for c in codes:
+        if not isinstance(c, str) or c not in IDS:
+            return message("skarney_gin.refuse.not_a_card", card=str(c)[:10])
+    return meld_problem([IDS[c] for c in codes])
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -186,42 +253,112 @@ def match_result(totals, deals_scored):
     game = [GAME_BONUS if s == winner else 0 for s in (0, 1)]
     shutout = [SHUTOUT_BONUS if s == winner and totals[loser] == 0 else 0 for s in (0, 1)]
     final = [totals[s] + box[s] + game[s] + shutout[s] for s in (0, 1)]
-    lines = []
-    for s in (0, 1):
-        parts = [f"{totals[s]} points", f"box bonus {box[s]} ({deals_scored[s]} deals scored)"]
-        if game[s]:
-            parts.append(f"game bonus {game[s]}")
-        if shutout[s]:
-            parts.append(f"shutout bonus {shutout[s]}")
-        lines.append(f"{_name(s)}: " + " + ".join(parts) + f" = {final[s]}")
-    lines.append(f"{_name(winner)} wins by {final[winner] - final[loser]}.")
+    lines = [message("skarney_gin.result.seat", seat=s, points=totals[s], box=box[s], deals=deals_scored[s],
+                     game=game[s], shutout=shutout[s], final=final[s]) for s in (0, 1)]
+    lines.append(message("skarney_gin.result.winner", winner=winner, difference=final[winner] - final[loser]))
     return {"winner": winner, "totals": list(totals), "deals_scored": list(deals_scored),
             "box_bonus": box, "game_bonus": game, "shutout_bonus": shutout, "final": final,
-            "difference": final[winner] - final[loser], "explanation": lines}
+            "difference": final[winner] - final[loser], "lines": lines}
 
 
-def _name(seat):
-    return f"Player {seat + 1}"
-
-
-def _codes(cards):
-    return [CODES[c] for c in cards]
+def deal_lines(hands, points, skarney, melded):
+    """The end-of-deal explanation as messages: ``hands`` per seat (ids), ``points`` scored, the
+    seat that went out (or None), whether each seat had made its initial meld."""
+    if skarney is not None:
+        other = 1 - skarney
+        bonus = SKARNEY_BONUS if melded[other] else SKARNEY_BONUS_UNMELDED
+        key = "skarney_gin.line.skarney" if melded[other] else "skarney_gin.line.skarney_unmelded"
+        return [message(key, seat=skarney, other=other, bonus=bonus, hand=hand_points(hands[other]),
+                        cards=_codes(hands[other]), points=points[skarney])]
+    lines = [message("skarney_gin.line.stock_end")]
+    lines += [message("skarney_gin.line.hand", seat=s, cards=_codes(hands[s]), points=hand_points(hands[s]))
+              for s in (0, 1)]
+    if points[0] == points[1]:
+        lines.append(message("skarney_gin.line.equal"))
+    else:
+        w = 0 if points[0] else 1
+        lines.append(message("skarney_gin.line.difference", seat=w, high=hand_points(hands[1 - w]),
+                             low=hand_points(hands[w]), points=points[w]))
+    return lines
 
 
 # ---- the game ---------------------------------------------------------------------------------
+MOVE_TYPES = ("initial_part", "take_back", "initial_meld", "meld", "layoff", "offer", "last_card",
+              "end_deal", "take", "refuse")
+
+
 class SkarneyGin(Game):
     GAME_ID = "skarney_gin"
     TITLE = "Skarney Gin"
     PLAYERS = (2,)
     DEFAULT_PLAYERS = 2
     OPTIONS = {"target": (200, 100, 300)}
+    LINK_SINCE = 2        # the initial meld became a sequence of moves: older links no longer replay
+    SECRETS = {"stock": EVERYONE, "hand#": OTHERS}
+    TEXTS = {
+        "skarney_gin.meld.too_few": "A meld needs at least 3 cards.",
+        "skarney_gin.meld.twice": "A meld cannot hold the same card twice.",
+        "skarney_gin.meld.big_group": "{cards:cards} is not a meld: a group has at most 4 cards.",
+        "skarney_gin.meld.mixed": "{cards:cards} is not a meld: a group needs one rank, a run needs "
+                                  "different ranks.",
+        "skarney_gin.meld.corner": "{cards:cards} is not a meld: the Ace cannot turn the corner.",
+        "skarney_gin.meld.gap": "{cards:cards} is not a meld: the ranks are not consecutive.",
+        "skarney_gin.refuse.not_a_move": "A Skarney Gin move is one of: initial_part, take_back, "
+                                         "initial_meld, meld, layoff, offer, last_card, end_deal, take, refuse.",
+        "skarney_gin.refuse.answer_offer": "{card:card} is on offer: take it or refuse it.",
+        "skarney_gin.refuse.no_offer": "There is no offer to answer.",
+        "skarney_gin.refuse.cards_list": "List the cards as card codes, e.g. [\"7H\", \"7S\", \"7D\"].",
+        "skarney_gin.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
+        "skarney_gin.refuse.twice": "The same card is listed twice.",
+        "skarney_gin.refuse.not_held": "You do not hold {card:card}.",
+        "skarney_gin.refuse.initial_first": "Make your initial meld first: exactly three 3-card melds.",
+        "skarney_gin.refuse.initial_this_turn": "You made your initial meld this turn: nothing else goes "
+                                                "on the table until your next turn.",
+        "skarney_gin.refuse.initial_already": "You have already made your initial meld.",
+        "skarney_gin.refuse.part_size": "Each meld of the initial meld is exactly three cards.",
+        "skarney_gin.refuse.parts_full": "Your initial meld has its three melds: lay it down or take one back.",
+        "skarney_gin.refuse.part_overlap": "{card:card} is already in your initial meld.",
+        "skarney_gin.refuse.part_dead_end": "{cards:cards} is a meld, but the rest of your hand holds no "
+                                            "{need} other separate 3-card {need|meld|melds} to go with it.",
+        "skarney_gin.refuse.commit_short": "Your initial meld needs three 3-card melds; {count} chosen so far.",
+        "skarney_gin.refuse.commit_other": "Lay down the melds you have chosen (initial_meld) as they are.",
+        "skarney_gin.refuse.take_back_none": "Your initial meld has no meld {part} to take back.",
+        "skarney_gin.refuse.finish_initial": "Lay your chosen initial meld down, or take its melds back, first.",
+        "skarney_gin.refuse.no_melds": "You have no meld to lay off to.",
+        "skarney_gin.refuse.layoff_which": "You have no meld {meld}: lay off to your own melds, numbered 0 "
+                                           "to {last} in the order you laid them.",
+        "skarney_gin.refuse.layoff_count": "Lay off 1 or 2 cards at a time.",
+        "skarney_gin.refuse.layoff_limit": "You may add at most 2 cards to a meld per turn.",
+        "skarney_gin.refuse.layoff_no_fit": "Adding {cards:cards} to {meld:cards} does not leave a meld.",
+        "skarney_gin.refuse.stock_end": "The stock is down to 2 cards: no offer this turn; end the deal.",
+        "skarney_gin.refuse.last_card_now": "With one card left you make no offer: announce last card.",
+        "skarney_gin.refuse.reoffer": "You accepted {card:card} last turn: offer another card.",
+        "skarney_gin.refuse.last_card_when": "You may announce last card only with one card left.",
+        "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left 2 cards "
+                                            "in the stock.",
+        "skarney_gin.line.skarney": "{seat:seat} went out (Skarney): bonus {bonus} + {hand} for the "
+                                    "cards left in the other hand ({cards:cards}) = {points}.",
+        "skarney_gin.line.skarney_unmelded": "{seat:seat} went out (Skarney): bonus {bonus} (doubled: "
+                                             "{other:seat} had made no initial meld) + {hand} for the cards "
+                                             "left in that hand ({cards:cards}) = {points}.",
+        "skarney_gin.line.stock_end": "The stock is down to 2 cards and no one went out: each hand is "
+                                      "counted, and the lower one scores the difference.",
+        "skarney_gin.line.hand": "{seat:seat}: {cards:cards} = {points}",
+        "skarney_gin.line.equal": "The hands are equal: no one scores, and the same dealer deals again.",
+        "skarney_gin.line.difference": "{high} \u2212 {low} = {points} to {seat:seat}.",
+        "skarney_gin.result.seat": "{seat:seat}: {points} points + box bonus {box} ({deals} "
+                                   "{deals|deal|deals} scored) + game bonus {game} + shutout bonus "
+                                   "{shutout} = {final}",
+        "skarney_gin.result.winner": "Winner: {winner:seat}, by {difference} points.",
+    }
 
     QUERIES = {"meld_kind": meld_kind, "why_not_meld": why_not_meld}   # for the front end (bridge.query)
 
+    # ---- setup ---------------------------------------------------------------------------------
     def _setup(self):
         self.totals = [0, 0]
         self.deals_scored = [0, 0]
-        self.deal_no = 0
+        self.deal_number = 0
         self.last_deal = None
         self.deal_log = []                 # the score sheet: one row per deal played
         self.result = None
@@ -248,18 +385,20 @@ class SkarneyGin(Game):
         self.laid = [[], []]               # per meld: cards laid off to it this turn
         self.initial_done = [False, False]
         self.initial_now = False           # the initial meld was made this turn
+        self.pending = []                  # the initial meld being chosen: up to three 3-card melds
         self.offer = None
         self.accepted = [None, None]       # the card each player took on the opponent's last turn
         self.skip_draw = [False, False]
         self.last_card = [False, False]
-        self.deal_no += 1
-        self.deal_start = len(self.history) + (self.deal_no > 1)   # the ending move is not yet in history
+        self.shown = [[], []]              # cards of each hand the other player saw go there
+        self.deal_number += 1
         self._start_turn(1 - self.dealer)
 
     def _clone_nested(self, g):
         g.hands = [h[:] for h in self.hands]
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
+        g.shown = [s[:] for s in self.shown]
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property
@@ -276,15 +415,25 @@ class SkarneyGin(Game):
     def scores(self):
         return list(self.result["final"]) if self.result else list(self.totals)
 
+    def returns(self):
+        """The match margin: final scores once over; before that the totals plus the box bonuses
+        already earned (25 per deal scored in), which the final result is sure to count."""
+        if self.result:
+            a, b = self.result["final"]
+        else:
+            a, b = (self.totals[s] + BOX_BONUS * self.deals_scored[s] for s in (0, 1))
+        return [a - b, b - a]
+
     # ---- turns ---------------------------------------------------------------------------------
     def _start_turn(self, player):
         self.turn = player
         self.phase = "play"
         self.initial_now = False
+        self.pending = []
         self.last_card[player] = False
         self.laid[player] = [0] * len(self.melds[player])
         self.stock_end = False
-        self._legal_cache = None
+        self._legal = None
         self.drew = not self.skip_draw[player]
         if self.drew:
             self._add_to_hand(player, self.stock.pop())
@@ -301,98 +450,107 @@ class SkarneyGin(Game):
         self.skip_draw[player] = False
         self._start_turn(1 - player)
 
-    # ---- legal moves ---------------------------------------------------------------------------
-    def _legal(self):
-        if self._legal_cache is None:
-            answer = [{"type": "take"}, {"type": "refuse"}]
-            self._legal_cache = answer if self.phase == "answer" else self._play_moves()
-        return list(self._legal_cache)
+    # ---- legal actions -------------------------------------------------------------------------
+    def legal_actions(self):
+        if self.over:
+            return []
+        if self._legal is None:
+            self._legal = [TAKE, REFUSE] if self.phase == "answer" else self._play_actions()
+        return list(self._legal)
 
-    def _play_moves(self):
+    def _play_actions(self):
         p = self.turn
         hand = self.hands[p]
-        moves = []
+        acts = []
         if not self.initial_done[p]:
-            moves += [{"type": "initial_meld", "melds": [_codes(m) for m in choice]}
-                      for choice in initial_meld_choices(hand)]
+            pending = self.pending
+            acts += [PART | mask_of(t) for t in initial_parts(hand, pending)]
+            acts += [TAKE_BACK + i for i in range(len(pending))]
+            if len(pending) == INITIAL_MELDS:
+                acts.append(COMMIT)
+            if pending:
+                return acts
         elif not self.initial_now:
-            moves += [{"type": "meld", "cards": _codes(m)} for m in melds_in(hand)]
-            moves += self._layoff_moves(p)
+            acts += [MELD | mask_of(m) for m in melds_in(hand)]
+            acts += self._layoff_actions(p)
         if self.stock_end:
-            moves.append({"type": "end_deal"})
+            acts.append(END_DEAL)
         elif len(hand) == 1:
-            moves.append({"type": "last_card"})
+            acts.append(LAST_CARD)
         else:
-            moves += [{"type": "offer", "card": CODES[c]} for c in hand if c != self.accepted[p]]
-        return moves
+            acts += [OFFER + c for c in hand if c != self.accepted[p]]
+        return acts
 
-    def _layoff_moves(self, p):
+    def _layoff_actions(self, p):
         hand = self.hands[p]
-        moves = []
+        acts = []
         for i, meld in enumerate(self.melds[p]):
             room = 2 - self.laid[p][i]
             if room <= 0:
                 continue
             near = _near(meld, hand)
             singles = [c for c in near if kind_of(meld + [c])]
-            moves += [{"type": "layoff", "meld": i, "cards": [CODES[c]]} for c in singles]
+            base = LAYOFF_0 + (i << SHIFT)
+            acts += [base | 1 << c for c in singles]
             if room == 2:
                 # a valid pair always holds a card that fits alone (the one next to the meld)
                 pairs = {tuple(sorted((a, b), key=_sort_key)) for a in singles for b in near
                          if b != a and kind_of(meld + [a, b])}
-                moves += [{"type": "layoff", "meld": i, "cards": _codes(pair)}
-                          for pair in sorted(pairs, key=lambda pair: [_sort_key(c) for c in pair])]
-        return moves
+                acts += [base | mask_of(pair)
+                         for pair in sorted(pairs, key=lambda pair: [_sort_key(c) for c in pair])]
+        return acts
 
-    def _canonical(self, move):
-        kind = move.get("type")
-        if kind == "initial_meld":
-            return {**move, "melds": sorted(sorted(m) for m in move["melds"])}
-        if kind in ("meld", "layoff"):
-            return {**move, "cards": sorted(move["cards"])}
-        return move
-
-    # ---- applying moves ------------------------------------------------------------------------
-    def _apply(self, move):
-        self._legal_cache = None
+    # ---- applying actions ----------------------------------------------------------------------
+    def apply_action(self, a):
+        self._legal = None
         p = self.turn
-        kind = move["type"]
-        if kind == "take":
+        if a >= MELD:
+            kind, cards = a >> SHIFT, cards_of(a & CARDS)
+            if kind == 1:
+                self._lay(p, cards)
+            elif kind == 2:
+                self.pending.append(tuple(natural_order(cards)))
+                return
+            else:
+                i = kind - 3
+                self._take_from_hand(p, cards)
+                self.melds[p][i] = natural_order(self.melds[p][i] + cards)
+                self.laid[p][i] += len(cards)
+            if not self.hands[p]:
+                self._finish_deal(p)
+        elif a < TAKE:
+            self.hands[p].remove(a)
+            self._forget_shown(p, (a,))
+            self.offer = a
+            self.phase = "answer"
+        elif a == TAKE:
             card, self.offer = self.offer, None
             taker = 1 - p
             self._add_to_hand(taker, card)
+            self.shown[taker].append(card)
             self.accepted[taker] = card
             self.skip_draw[taker] = card % 13 == 0
             self._end_turn()
-        elif kind == "refuse":
+        elif a == REFUSE:
             card, self.offer = self.offer, None
             self._add_to_hand(p, card)
+            self.shown[p].append(card)
             self._end_turn()
-        elif kind == "offer":
-            card = IDS[move["card"]]
-            self.hands[p].remove(card)
-            self.offer = card
-            self.phase = "answer"
-        elif kind == "last_card":
-            self.last_card[p] = True
-            self._end_turn()
-        elif kind == "end_deal":
-            self._finish_deal(None)
-        elif kind == "initial_meld":
-            for meld in move["melds"]:
-                self._lay(p, [IDS[c] for c in meld])
+        elif a == COMMIT:
+            for part in self.pending:
+                self._lay(p, list(part))
+            self.pending = []
             self.initial_done[p] = True
             self.initial_now = True
-        elif kind == "meld":
-            self._lay(p, [IDS[c] for c in move["cards"]])
-        else:   # layoff
-            cards = [IDS[c] for c in move["cards"]]
-            i = move["meld"]
-            self._take_from_hand(p, cards)
-            self.melds[p][i] = natural_order(self.melds[p][i] + cards)
-            self.laid[p][i] += len(cards)
-        if kind in ("meld", "layoff") and not self.hands[p]:
-            self._finish_deal(p)
+            if not self.hands[p]:
+                self._finish_deal(p)
+        elif a == LAST_CARD:
+            self.last_card[p] = True
+            self._end_turn()
+        elif a == END_DEAL:
+            self._finish_deal(None)
+        else:
+            del self.pending[a - TAKE_BACK]
 
     def _lay(self, p, cards):
         self._take_from_hand(p, cards)
@@ -402,6 +560,12 @@ class SkarneyGin(Game):
     def _take_from_hand(self, p, cards):
         for c in cards:
             self.hands[p].remove(c)
+        self._forget_shown(p, cards)
+
+    def _forget_shown(self, p, cards):
+        shown = self.shown[p]
+        if shown:
+            self.shown[p] = [c for c in shown if c not in cards]
 
     # ---- end of a deal -------------------------------------------------------------------------
     def _finish_deal(self, skarney):
@@ -410,181 +574,343 @@ class SkarneyGin(Game):
             other = 1 - skarney
             points = [0, 0]
             points[skarney] = skarney_points(hands[other], self.initial_done[other])
-            bonus = SKARNEY_BONUS if self.initial_done[other] else SKARNEY_BONUS_UNMELDED
-            why = "" if self.initial_done[other] else f" ({_name(other)} had not made the initial meld)"
-            lines = [f"{_name(skarney)} went out (Skarney): {bonus}{why} + {hand_points(hands[other])}"
-                     f" for {_name(other)}'s hand {' '.join(_codes(hands[other])) or '(empty)'}"
-                     f" = {points[skarney]}."]
         else:
             points = stock_end_points(*hands)
-            lines = ["The stock is down to 2 cards: no one went out."]
-            lines += [f"{_name(s)}'s hand {' '.join(_codes(hands[s]))} counts {hand_points(hands[s])}."
-                      for s in (0, 1)]
-            if points[0] == points[1]:
-                lines.append("The hands are equal: no one scores.")
-            else:
-                w = 0 if points[0] else 1
-                lines.append(f"{_name(w)} scores the difference, {points[w]}.")
         for s in (0, 1):
             self.totals[s] += points[s]
             self.deals_scored[s] += points[s] > 0
-        lines.append(f"Totals: {self.totals[0]} to {self.totals[1]}.")
-        self.deal_log.append({"deal": self.deal_no, "points": list(points), "skarney": skarney,
+        self.deal_log.append({"deal": self.deal_number, "points": list(points), "skarney": skarney,
                               "totals": list(self.totals)})
-        self.last_deal = {"deal": self.deal_no, "explanation": lines, "points": points,
-                          "skarney": skarney, "hands": [_codes(h) for h in hands],
-                          "hand_points": [hand_points(h) for h in hands]}
+        self.last_deal = {"deal": self.deal_number, "points": points, "skarney": skarney,
+                          "melded": list(self.initial_done), "hands": [_codes(h) for h in hands],
+                          "hand_points": [hand_points(h) for h in hands],
+                          "lines": deal_lines(hands, points, skarney, self.initial_done)}
         if max(self.totals) >= self.options["target"]:
             self.result = match_result(self.totals, self.deals_scored)
             self.over = True
             self.phase = "over"
+            self.pending = []
             return
         if points[0] != points[1]:
             self.dealer = 0 if points[0] < points[1] else 1     # the loser deals
         self._deal()
 
+    # ---- the JSON edge -------------------------------------------------------------------------
+    def action_to_move(self, a):
+        if a >= MELD:
+            kind, cards = a >> SHIFT, cards_of(a & CARDS)
+            if kind == 1:
+                return {"type": "meld", "cards": _codes(natural_order(cards))}
+            if kind == 2:
+                return {"type": "initial_part", "cards": _codes(natural_order(cards))}
+            return {"type": "layoff", "meld": kind - 3, "cards": _codes(sorted(cards, key=_sort_key))}
+        if a < TAKE:
+            return {"type": "offer", "card": CODES[a]}
+        if a == COMMIT:
+            return {"type": "initial_meld", "melds": [_codes(part) for part in self.pending]}
+        if a >= TAKE_BACK:
+            return {"type": "take_back", "part": a - TAKE_BACK}
+        return {"type": ("take", "refuse", "last_card", "end_deal")[a - TAKE]}
+
+    def move_to_action(self, move):
+        kind = move["type"]
+        if kind in ("meld", "initial_part", "layoff"):
+            mask = _cards_mask(move["cards"])
+            if mask is None:
+                return None
+            if kind == "meld":
+                return MELD | mask
+            if kind == "initial_part":
+                return PART | mask
+            i = move["meld"]
+            if type(i) is not int or not 0 <= i < 52:
+                return None
+            return LAYOFF_0 + (i << SHIFT) | mask
+        if kind == "offer":
+            return OFFER + IDS[move["card"]]
+        if kind == "initial_meld":
+            if "melds" in move:
+                parts = [_cards_mask(m) for m in move["melds"]]
+                if None in parts or sorted(parts) != sorted(mask_of(p) for p in self.pending):
+                    return None
+            return COMMIT
+        if kind == "take_back":
+            i = move["part"]
+            return TAKE_BACK + i if type(i) is int and 0 <= i < INITIAL_MELDS else None
+        simple = {"take": TAKE, "refuse": REFUSE, "last_card": LAST_CARD, "end_deal": END_DEAL}
+        return simple.get(kind)
+
+    def log(self, seat=None):
+        """The current deal's moves; the opponent sees that initial melds were chosen, not which."""
+        entries = super().log(seat)
+        if seat is not None:
+            for e in entries:
+                move = e["move"]
+                if e["seat"] != seat and move["type"] == "initial_part":
+                    move["cards"] = [HIDDEN] * len(move["cards"])
+        return entries
+
     # ---- refusals ------------------------------------------------------------------------------
     def _why_illegal(self, move):
-        if not isinstance(move, dict):
-            return "A move is a JSON object with a \"type\"."
         kind = move.get("type")
-        known = ("initial_meld", "meld", "layoff", "offer", "last_card", "end_deal", "take", "refuse")
-        if kind not in known:
-            return f"Unknown move type {kind!r} (moves: {', '.join(known)})."
+        if kind not in MOVE_TYPES:
+            return message("skarney_gin.refuse.not_a_move")
         if self.phase == "answer":
             if kind not in ("take", "refuse"):
-                return f"{CODES[self.offer]} is on offer: take it or refuse it."
+                return message("skarney_gin.refuse.answer_offer", card=CODES[self.offer])
             return None
         if kind in ("take", "refuse"):
-            return "There is no offer to answer."
+            return message("skarney_gin.refuse.no_offer")
         try:
             return getattr(self, f"_why_{kind}")(move)
-        except ValueError as e:
-            return str(e)
+        except _Refusal as e:
+            return e.msg
 
     def _hand_cards(self, codes):
         if not isinstance(codes, list):
-            raise ValueError("List the cards as card codes, e.g. [\"7H\", \"7S\", \"7D\"].")
-        cards = [_card(c) for c in codes]
+            raise _Refusal(message("skarney_gin.refuse.cards_list"))
+        for c in codes:
+            if not isinstance(c, str) or c not in IDS:
+                raise _Refusal(message("skarney_gin.refuse.not_a_card", card=str(c)[:10]))
+        cards = [IDS[c] for c in codes]
         if len(set(cards)) != len(cards):
-            raise ValueError("The same card is listed twice.")
+            raise _Refusal(message("skarney_gin.refuse.twice"))
         for c in cards:
             if c not in self.hands[self.turn]:
-                raise ValueError(f"You do not hold {CODES[c]}.")
+                raise _Refusal(message("skarney_gin.refuse.not_held", card=CODES[c]))
         return cards
+
+    def _why_building(self):
+        """Refusal for a move other than building while initial melds are pending."""
+        return message("skarney_gin.refuse.finish_initial") if self.pending else None
 
     def _why_table_play(self):
         p = self.turn
         if not self.initial_done[p]:
-            return "Make your initial meld first: exactly three 3-card melds."
+            return message("skarney_gin.refuse.initial_first")
         if self.initial_now:
-            return "You made your initial meld this turn: nothing else until your next turn."
+            return message("skarney_gin.refuse.initial_this_turn")
         return None
+
+    def _why_initial_part(self, move):
+        if self.initial_done[self.turn]:
+            return message("skarney_gin.refuse.initial_already")
+        if len(self.pending) >= INITIAL_MELDS:
+            return message("skarney_gin.refuse.parts_full")
+        cards = self._hand_cards(move.get("cards"))
+        if len(cards) != 3:
+            return message("skarney_gin.refuse.part_size")
+        for part in self.pending:
+            for c in cards:
+                if c in part:
+                    return message("skarney_gin.refuse.part_overlap", card=CODES[c])
+        problem = meld_problem(cards)
+        if problem:
+            return problem
+        return message("skarney_gin.refuse.part_dead_end", cards=_codes(natural_order(cards)),
+                       need=INITIAL_MELDS - 1 - len(self.pending))
 
     def _why_initial_meld(self, move):
-        p = self.turn
-        if self.initial_done[p]:
-            return "You have already made your initial meld."
-        melds = move.get("melds")
-        if not isinstance(melds, list) or len(melds) != 3 or any(
-                not isinstance(m, list) or len(m) != 3 for m in melds):
-            return "Your first meld must be exactly three 3-card melds."
-        cards = self._hand_cards([c for m in melds for c in m])
-        for i in range(3):
-            problem = meld_problem(cards[3 * i:3 * i + 3])
-            if problem:
-                return problem
-        return None
+        if self.initial_done[self.turn]:
+            return message("skarney_gin.refuse.initial_already")
+        if len(self.pending) < INITIAL_MELDS:
+            return message("skarney_gin.refuse.commit_short", count=len(self.pending))
+        return message("skarney_gin.refuse.commit_other")
+
+    def _why_take_back(self, move):
+        return message("skarney_gin.refuse.take_back_none", part=str(move.get("part"))[:10])
 
     def _why_meld(self, move):
-        problem = self._why_table_play()
+        problem = self._why_building() or self._why_table_play()
         return problem or meld_problem(self._hand_cards(move.get("cards")))
 
     def _why_layoff(self, move):
-        problem = self._why_table_play()
+        problem = self._why_building() or self._why_table_play()
         if problem:
             return problem
         melds, i = self.melds[self.turn], move.get("meld")
+        if not melds:
+            return message("skarney_gin.refuse.no_melds")
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(melds):
-            return (f"You have no meld {i!r}: lay off to your own melds, numbered 0 to {len(melds) - 1}"
-                    " in the order you laid them.")
+            return message("skarney_gin.refuse.layoff_which", meld=str(i)[:10], last=len(melds) - 1)
         cards = self._hand_cards(move.get("cards"))
         if not 1 <= len(cards) <= 2:
-            return "Lay off 1 or 2 cards at a time."
+            return message("skarney_gin.refuse.layoff_count")
         if self.laid[self.turn][i] + len(cards) > 2:
-            return "You may add at most 2 cards to a meld per turn."
-        if not kind_of(melds[i] + cards):
-            shown = "-".join(_codes(melds[i]))
-            return f"Adding {' '.join(_codes(cards))} to {shown} does not leave a meld."
-        return None
+            return message("skarney_gin.refuse.layoff_limit")
+        return message("skarney_gin.refuse.layoff_no_fit", cards=_codes(cards), meld=_codes(melds[i]))
 
     def _why_offer(self, move):
+        problem = self._why_building()
+        if problem:
+            return problem
         if self.stock_end:
-            return "The stock is down to 2 cards: no offer this turn; end the deal (end_deal)."
+            return message("skarney_gin.refuse.stock_end")
         if len(self.hands[self.turn]) == 1:
-            return "With one card left you make no offer: announce last card."
+            return message("skarney_gin.refuse.last_card_now")
         card = self._hand_cards([move.get("card")])[0]
-        if card == self.accepted[self.turn]:
-            return "You accepted that card last turn: offer another."
-        return None
+        return message("skarney_gin.refuse.reoffer", card=CODES[card])
 
     def _why_last_card(self, move):
+        problem = self._why_building()
+        if problem:
+            return problem
         if self.stock_end:
-            return "The stock is down to 2 cards: end the deal (end_deal)."
-        return "You may announce last card only with one card left."
+            return message("skarney_gin.refuse.stock_end")
+        return message("skarney_gin.refuse.last_card_when")
 
     def _why_end_deal(self, move):
-        return "The deal ends this way only when your draw left 2 cards in the stock."
+        return self._why_building() or message("skarney_gin.refuse.end_deal_when")
 
     # ---- views ---------------------------------------------------------------------------------
-    def _view(self, seat):
-        def hand(s):
-            shown = seat is None or seat == s or self.over
-            return _codes(self.hands[s]) if shown else [HIDDEN] * len(self.hands[s])
-
-        zones = {
-            "hand0": hand(0),
-            "hand1": hand(1),
-            "stock": _codes(self.stock) if seat is None else [HIDDEN] * len(self.stock),
+    def _zones(self):
+        return {
+            "hand0": _codes(self.hands[0]),
+            "hand1": _codes(self.hands[1]),
+            "stock": _codes(self.stock),
             "melds0": [CODES[c] for m in self.melds[0] for c in m],
             "melds1": [CODES[c] for m in self.melds[1] for c in m],
             "offer": [] if self.offer is None else [CODES[self.offer]],
         }
+
+    def _view_fields(self, seat):
         melds = [[{"index": i, "cards": _codes(m), "kind": kind_of(m), "laid_this_turn": self.laid[s][i]}
                   for i, m in enumerate(self.melds[s])] for s in (0, 1)]
+        own = seat is None or seat == self.turn
         return {
-            "zones": zones,
             "phase": self.phase,
             "turn_of": self.turn,            # whose turn it is (the offerer while the other answers)
             "dealer": self.dealer,
-            "cut": [list(c) for c in self.cut],
-            "deal": self.deal_no,
-            "deal_start": self.deal_start,
+            "cut": self.cut,
             "melds": melds,
-            "meld_indexing": "melds[seat][i]: i counts that player's melds in the order laid, from 0",
-            "initial_done": list(self.initial_done),
+            "initial_done": self.initial_done,
             "initial_this_turn": self.initial_now,
+            # the initial meld being chosen: seen by its player only (None: not this seat's to see)
+            "pending": [_codes(part) for part in self.pending] if own else None,
             "offer": None if self.offer is None else CODES[self.offer],
             "accepted": [None if c is None else CODES[c] for c in self.accepted],
-            "skip_draw": list(self.skip_draw),
+            "skip_draw": self.skip_draw,
             "drew": self.drew,
-            "last_card": list(self.last_card),
+            "last_card": self.last_card,
             "stock_count": len(self.stock),
             "stock_end": self.stock_end,
             "hand_counts": [len(h) for h in self.hands],
+            # cards of each hand that the other player saw go there (taken or refused offers)
+            "shown": [_codes(sorted(s, key=_sort_key)) for s in self.shown],
             "target": self.options["target"],
-            "totals": list(self.totals),
-            "deals_scored": list(self.deals_scored),
-            "last_deal": copy.deepcopy(self.last_deal),
-            "deal_log": copy.deepcopy(self.deal_log),   # the score sheet: {deal, points, skarney, totals}
-            "result": copy.deepcopy(self.result),
+            "totals": self.totals,
+            "deals_scored": self.deals_scored,
+            "last_deal": self.last_deal,
+            "deal_log": self.deal_log,       # the score sheet: {deal, points, skarney, totals}
+            "result": self.result,
         }
 
+    def info_key(self, seat):
+        own = seat == self.turn
+        return (seat, self.deal_number, self.phase, self.turn, self.dealer, tuple(self.hands[seat]),
+                tuple(self.pending) if own else None, len(self.hands[1 - seat]), len(self.stock),
+                tuple(tuple(m) for ms in self.melds for m in ms), tuple(map(len, self.melds)),
+                tuple(map(tuple, self.laid)), self.offer, tuple(self.accepted), tuple(self.skip_draw),
+                tuple(self.last_card), tuple(self.initial_done), self.initial_now, self.drew,
+                self.stock_end, tuple(tuple(sorted(s)) for s in self.shown), tuple(self.totals),
+                tuple(self.deals_scored), self.over)
 
-def _card(code):
-    if not isinstance(code, str) or code not in IDS:
-        raise ValueError(f"{code!r} is not a card code (rank A23456789TJQK + suit SHDC, e.g. 'QS').")
-    return IDS[code]
+    # ---- determinization -----------------------------------------------------------------------
+    @classmethod
+    def deck(cls, players, options):
+        return list(CODES)
+
+    @classmethod
+    def _deal_hidden(cls, view, rng):
+        """The opponent's hand gets the cards this seat saw go there (offers it took or refused)
+        and the rest at random from the unseen cards; the stock takes what is left, shuffled."""
+        zones = {name: list(cards) for name, cards in view["zones"].items()}
+        unseen = set(cls.unseen_cards(view))
+        for s in (0, 1):
+            hand = zones[f"hand{s}"]
+            if not hand or hand[0] != HIDDEN:
+                continue
+            fixed = [c for c in view["shown"][s] if c in unseen][:len(hand)]
+            unseen -= set(fixed)
+            zones[f"hand{s}"] = fixed
+        rest = rng.shuffle(sorted(unseen))
+        for s in (0, 1):
+            hand = view["zones"][f"hand{s}"]
+            if hand and hand[0] == HIDDEN:
+                extra = len(hand) - len(zones[f"hand{s}"])
+                cards = [IDS[c] for c in zones[f"hand{s}"]] + [IDS[c] for c in rest[:extra]]
+                del rest[:extra]
+                zones[f"hand{s}"] = _codes(sorted(cards, key=_sort_key))
+        zones["stock"] = rest
+        return zones
+
+    @classmethod
+    def _from_view(cls, view, zones):
+        g = cls._blank(view)
+        g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in (0, 1)]
+        for hand in g.hands:
+            hand.sort(key=_sort_key)
+        g.stock = [IDS[c] for c in zones["stock"]]
+        g.melds = [[[IDS[c] for c in m["cards"]] for m in view["melds"][s]] for s in (0, 1)]
+        g.laid = [[m["laid_this_turn"] for m in view["melds"][s]] for s in (0, 1)]
+        g.offer = None if view["offer"] is None else IDS[view["offer"]]
+        g.initial_done = list(view["initial_done"])
+        g.initial_now = view["initial_this_turn"]
+        g.pending = [tuple(IDS[c] for c in part) for part in (view["pending"] or [])]
+        g.accepted = [None if c is None else IDS[c] for c in view["accepted"]]
+        g.skip_draw = list(view["skip_draw"])
+        g.last_card = list(view["last_card"])
+        g.shown = [[IDS[c] for c in s] for s in view["shown"]]
+        g.turn = view["turn_of"]
+        g.phase = view["phase"]
+        g.dealer = view["dealer"]
+        g.drew = view["drew"]
+        g.stock_end = view["stock_end"]
+        g.cut = view["cut"]
+        g.totals = list(view["totals"])
+        g.deals_scored = list(view["deals_scored"])
+        g.last_deal = view["last_deal"]
+        g.deal_log = list(view["deal_log"])
+        g.result = view["result"]
+        g.over = view["is_over"]
+        g._legal = None
+        return g
+
+
+class _Refusal(Exception):
+    def __init__(self, msg):
+        super().__init__(msg["key"])
+        self.msg = msg
+
+
+def _cards_mask(codes):
+    """The mask of a list of distinct card codes, or None."""
+    if type(codes) is not list:
+        return None
+    mask = 0
+    for c in codes:
+        bit = 1 << IDS[c]
+        if mask & bit:
+            return None
+        mask |= bit
+    return mask or None
 
 
 GAME = SkarneyGin
+
+
+def random_playouts_per_second(seconds=2.0, seed=1):
+    """Benchmark: random deals per second through the action interface."""
+    import time
+    from ..cards import Rng
+    rng = Rng(seed)
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = SkarneyGin(seed=rng.below(1 << 30))
+        first = g.deal_number
+        while g.deal_number == first and not g.over:
+            legal = g.legal_actions()
+            g.apply_action(legal[rng.below(len(legal))])
+        deals += 1
+    return deals / (time.perf_counter() - start)

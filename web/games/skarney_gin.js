@@ -1,8 +1,11 @@
 // The Skarney Gin table: the opponent's melds at the top, the stock and the offer in the middle, your
 // melds, the meld builder and your hand at the bottom. You select cards; the engine says whether they
-// form a meld (queries meld_kind / why_not_meld), and every button or highlighted meld plays a move
-// taken from the legal-move list — nothing here decides a rule.
+// form a meld (queries meld_kind / why_not_meld, answered as messages shown with t()), and every
+// button or highlighted meld plays a move taken from the legal-move list — nothing here decides a rule.
+// The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
+// down with initial_meld; only you see the melds you have chosen until then.
 import { cardEl, cardText } from "../cards.js";
+import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";
 const KIND = { group: "Group", sequence: "Sequence", straight: "Straight" };
@@ -10,56 +13,58 @@ const KIND_WORD = { group: "a group", sequence: "a sequence", straight: "a strai
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "A23456789TJQK";
 const SORT_KEY = "pygames:skarney_gin:sort";
+const NAMES = ["Opponent", "Opponent"];
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const keyOf = (cards) => [...cards].sort().join(",");
 const cardsText = (cards) => cards.map(cardText).join(" ");
-/** Card codes in an engine sentence ("6H-7C-QD") written with suit symbols ("6♥-7♣-Q♦"). */
-const prettyCodes = (text) => String(text).replace(/\b([2-9TJQKA])([SHDC])\b/g, (code) => cardText(code));
-const json = (move) => esc(JSON.stringify(move));
+const name = (seat, me) => seatName(seat, me, NAMES);
 
-const name = (seat, me) => (seat === me ? "You" : "Opponent");
-const possessive = (seat, me) => (seat === me ? "your" : "Opponent's");
+// ---- what the page keeps between redraws (ctx.local: reset on new game, undo and link) -----------
+let local = null;       // ctx.local of the render in progress, filled in by state()
+let sortBy = readSort(); // the person's choice of hand order, kept across games
 
-// ---- what the page keeps between redraws (none of it is a rule) ----------------------------------
-const local = {
-  sel: [],                    // selected hand cards
-  slots: [[], [], []],        // the initial meld being built, three triples
-  sortBy: readSort(),         // "rank" | "suit"
-  checks: new Map(),          // sorted selection -> {kind, why} from the engine, or null while asked
-  rerender: null,
-  histLen: -1,                // history length at the last redraw (a move clears the selection)
-  log: [], logDeal: null, lastBot: null,
-  lastHand: null, newCards: new Set(),
-  sheetOpen: null,            // the score sheet opened or closed by hand (null: open on wide screens)
-};
+function state(ctx) {
+  local = ctx.local;
+  if (!local.ready) {
+    Object.assign(local, {
+      ready: true,
+      sel: [],                  // selected hand cards
+      checks: new Map(),        // sorted selection -> {kind, why} from the engine, or null while asked
+      moveCount: -1,            // view.move_count at the last redraw (a move clears the selection)
+      lastHand: null, newCards: new Set(),
+    });
+  }
+  local.rerender = ctx.rerender;
+  return local;
+}
 
 function readSort() {
   try { return localStorage.getItem(SORT_KEY) === "suit" ? "suit" : "rank"; } catch { return "rank"; }
 }
 
 function setSort(value) {
-  local.sortBy = value;
+  sortBy = value;
   try { localStorage.setItem(SORT_KEY, value); } catch { /* no storage: keep it for this page */ }
 }
 
 /** The engine's verdict on a selection: {kind, why}, or null while the question is on its way. */
 function check(cards) {
   const k = keyOf(cards);
-  if (!local.checks.has(k)) {
-    local.checks.set(k, null);
+  const { checks, rerender } = local;
+  if (!checks.has(k)) {
+    checks.set(k, null);
     const ask = (q) => window.pygames.call("query", { game: GAME, name: q, args: [[...cards].sort()] });
     Promise.all([ask("meld_kind"), ask("why_not_meld")])
-      .then(([kind, why]) => local.checks.set(k, { kind, why }))
-      .catch((err) => local.checks.set(k, { kind: null, why: err.message }))
-      .finally(() => local.rerender?.());
+      .then(([kind, why]) => checks.set(k, { kind, why }))
+      .catch((err) => checks.set(k, { kind: null, why: err.message }))
+      .finally(() => rerender?.());
   }
-  return local.checks.get(k);
+  return checks.get(k);
 }
 
 function sortHand(cards) {
   const rank = (c) => RANK_ORDER.indexOf(c[0]);
-  const by = local.sortBy === "suit"
+  const by = sortBy === "suit"
     ? (a, b) => SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]] || rank(a) - rank(b)
     : (a, b) => rank(a) - rank(b) || SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]];
   return [...cards].sort(by);
@@ -69,21 +74,8 @@ function sortHand(cards) {
 function sync(view, ctx) {
   const me = ctx.seat;
   const hand = view.zones[`hand${me}`];
-  const n = view.history.length;
-  // the recent-moves log: one entry per move seen (a jump, undo or new deal starts it afresh)
-  if (local.logDeal !== view.deal || n < local.histLen || n - local.histLen > 1) local.log = [];
-  else if (n === local.histLen + 1) {
-    const bot = ctx.lastBotMove && ctx.lastBotMove !== local.lastBot ? ctx.lastBotMove : null;
-    local.log.push({ seat: bot ? bot.seat : me, move: view.history[n - 1] });
-    local.log = local.log.slice(-8);
-  }
-  if (n !== local.histLen) {                // a move was played: the selection and the builder start afresh
-    local.sel = [];
-    local.slots = [[], [], []];
-  }
-  local.logDeal = view.deal;
-  local.lastBot = ctx.lastBotMove;
-  local.histLen = n;
+  if (view.move_count !== local.moveCount) local.sel = [];   // a move was played: the selection starts afresh
+  local.moveCount = view.move_count;
   // cards that just arrived in the hand (drawn, taken, or an offer refused back)
   const now = new Set(hand);
   if (local.lastHand) {
@@ -93,24 +85,25 @@ function sync(view, ctx) {
     else local.newCards = new Set([...local.newCards].filter((c) => now.has(c)));
   }
   local.lastHand = now;
-  // keep the selection and the meld builder to cards still in the hand
-  local.sel = local.sel.filter((c) => now.has(c));
-  if (view.initial_done[me]) local.slots = [[], [], []];
-  local.slots = local.slots.map((s) => (s.every((c) => now.has(c)) ? s : []));
-  const inSlots = new Set(local.slots.flat());
-  local.sel = local.sel.filter((c) => !inSlots.has(c));
+  const inPending = new Set((view.pending || []).flat());
+  local.sel = local.sel.filter((c) => now.has(c) && !inPending.has(c));
 }
 
+/** The person's words for one entry of the deal's log ({seat, move}); prev is the entry before it. */
 function logText(entry, prev, me) {
   const who = name(entry.seat, me);
   const m = entry.move;
+  const offered = prev?.move.type === "offer" ? cardText(prev.move.card) : "the offer";
   switch (m.type) {
+    case "initial_part": return m.cards.includes("??") ? `${who} chose a meld for the initial meld`
+      : `${who} chose ${cardsText(m.cards)} for the initial meld`;
+    case "take_back": return `${who} took a meld of the initial meld back`;
     case "initial_meld": return `${who} laid the initial meld`;
     case "meld": return `${who} melded ${cardsText(m.cards)}`;
     case "layoff": return `${who} laid off ${cardsText(m.cards)}`;
     case "offer": return `${who} offered ${cardText(m.card)}`;
-    case "take": return `${who} took ${prev?.move.type === "offer" ? cardText(prev.move.card) : "the offer"}`;
-    case "refuse": return `${who} refused ${prev?.move.type === "offer" ? cardText(prev.move.card) : "the offer"}`;
+    case "take": return `${who} took ${offered}`;
+    case "refuse": return `${who} refused ${offered}`;
     case "last_card": return `${who} announced “last card”`;
     case "end_deal": return `${who} ended the deal`;
     default: return `${who}: ${m.type}`;
@@ -118,13 +111,6 @@ function logText(entry, prev, me) {
 }
 
 // ---- pieces of the table -------------------------------------------------------------------------
-function el(tag, cls, html) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (html != null) e.innerHTML = html;
-  return e;
-}
-
 function badges(view, seat, me) {
   const out = [];
   const mine = seat === me;
@@ -222,8 +208,8 @@ function offerEl(view, ctx) {
     if (toMe && ctx.myTurn) {
       const ace = view.offer[0] === "A";
       box.appendChild(el("div", "sg-answer",
-        `<button type="button" class="primary" data-move='${json({ type: "take" })}' data-legal="true">Take ${esc(cardText(view.offer))}</button>` +
-        `<button type="button" data-move='${json({ type: "refuse" })}' data-legal="true">Refuse</button>`));
+        moveButton(`Take ${cardText(view.offer)}`, { type: "take" }, { cls: "primary" }) +
+        moveButton("Refuse", { type: "refuse" })));
       if (ace) box.appendChild(el("p", "sg-warn", "Taking an Ace costs you your next draw."));
     } else if (!toMe) {
       box.appendChild(el("p", "sg-hint", "Opponent is deciding…"));
@@ -253,42 +239,44 @@ function offerEl(view, ctx) {
 function logEl(ctx) {
   const box = el("div", "sg-log");
   box.setAttribute("aria-label", "Recent moves");
-  const entries = local.log.map((e, i) => logText(e, local.log[i - 1], ctx.seat));
   const view = ctx.view;
+  const log = view.log || [];
   const first = 1 - view.dealer;
-  if (entries.length) box.innerHTML = `<ul>${entries.slice(-5).map((t) => `<li>${esc(t)}</li>`).join("")}</ul>`;
-  else if (view.history.length === view.deal_start) {
+  const start = Math.max(0, log.length - 5);
+  const entries = log.slice(start).map((e, i) => logText(e, log[start + i - 1], ctx.seat));
+  if (entries.length) box.innerHTML = `<ul>${entries.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
+  else if (!view.is_over) {
     box.innerHTML = `<p class="sg-empty">Deal ${view.deal}: ${esc(name(first, ctx.seat))} ${first === ctx.seat ? "play" : "plays"} first.</p>`;
   } else box.hidden = true;
   return box;
 }
 
 // ---- the action panel (your turn) ----------------------------------------------------------------
+/** A button playing ``move``, or a disabled one when there is no such move now. */
 function button(text, move, cls = "") {
-  return move
-    ? `<button type="button" class="${cls}" data-move='${json(move)}' data-legal="true">${text}</button>`
-    : `<button type="button" class="${cls}" disabled>${text}</button>`;
+  return move ? moveButton(text, move, { cls }) : `<button type="button" class="${esc(cls)}" disabled>${esc(text)}</button>`;
 }
 
-/** A sentence about the selection: its kind or why it is no meld (from the engine). */
+/** A sentence about the selection: its kind or why it is no meld (the engine's message). */
 function verdict(cards) {
   if (cards.length < 3) return { text: "", kind: null };
   const v = check(cards);
   if (!v) return { text: "Checking…", kind: null, pending: true };
   if (v.kind) return { text: `${cardsText(cards)} is ${KIND_WORD[v.kind]}.`, kind: v.kind, ok: true };
-  return { text: prettyCodes(v.why || "These cards are no meld."), kind: null };
+  return { text: v.why ? t(v.why) : "These cards are no meld.", kind: null };
 }
 
 function initialPanel(view, ctx, panel) {
-  const choices = ctx.legal.filter((m) => m.type === "initial_meld");
-  const sets = choices.map((m) => ({ move: m, keys: m.melds.map(keyOf) }));
-  const filled = local.slots.filter((s) => s.length);
-  const fits = (triples) => sets.filter((s) => triples.every((t) => s.keys.includes(keyOf(t))));
-  const next = local.slots.findIndex((s) => !s.length);
+  const pending = view.pending || [];
+  const parts = ctx.legal.filter((m) => m.type === "initial_part");
+  const partOf = new Map(parts.map((m) => [keyOf(m.cards), m]));
+  const commit = ctx.legal.find((m) => m.type === "initial_meld");
+  const next = pending.length < 3 ? pending.length : -1;
   const head = el("h3", "sg-initial-head", "Initial meld: three 3-card melds");
   panel.appendChild(head);
   const slots = el("div", "sg-slots");
-  local.slots.forEach((slot, i) => {
+  for (let i = 0; i < 3; i++) {
+    const slot = pending[i] || [];
     const s = el("div", `sg-slot${slot.length ? " full" : ""}${i === next ? " next" : ""}`);
     s.dataset.slot = String(i);
     const v = slot.length ? check(slot) : null;
@@ -297,23 +285,26 @@ function initialPanel(view, ctx, panel) {
     if (slot.length) for (const c of slot) row.appendChild(cardEl(c, { extraClass: "sg-tiny" }));
     else row.appendChild(el("span", "sg-empty", "empty"));
     s.appendChild(row);
-    if (slot.length) {
-      const x = el("button", "sg-unslot", "×");
-      x.type = "button";
-      x.title = `Take meld ${i + 1} back into your hand`;
-      x.setAttribute("aria-label", `Take meld ${i + 1} back`);
-      x.addEventListener("click", (e) => { e.stopPropagation(); local.slots[i] = []; ctx.rerender(); });
-      s.appendChild(x);
+    if (i === next && partOf.has(keyOf(local.sel))) {     // the selection may go here: a click adds it
+      s.dataset.move = JSON.stringify(partOf.get(keyOf(local.sel)));
+      s.dataset.legal = "true";
+      s.classList.add("target-on");
+      s.title = `Add ${cardsText(local.sel)} as meld ${i + 1}`;
+    }
+    const back = ctx.legal.find((m) => m.type === "take_back" && m.part === i);
+    if (slot.length && back) {
+      s.insertAdjacentHTML("beforeend", moveButton("×", back, { cls: "sg-unslot", title: `Take meld ${i + 1} back into your hand` }));
+      s.lastElementChild.setAttribute("aria-label", `Take meld ${i + 1} back`);
     }
     slots.appendChild(s);
-  });
+  }
   panel.appendChild(slots);
 
   const line = el("p", "sg-verdict");
   const actions = el("div", "sg-actions");
   const sel = local.sel;
   if (next >= 0) {
-    let addable = false;
+    let part = null;
     let label = `Add as meld ${next + 1}`;
     if (!sel.length) line.textContent = `Select three cards for meld ${next + 1}.`;
     else if (sel.length !== 3) line.textContent = `${cardsText(sel)}: select exactly three cards for meld ${next + 1}.`;
@@ -322,39 +313,32 @@ function initialPanel(view, ctx, panel) {
       line.textContent = v.text;
       if (v.ok) {
         label = `Add as meld ${next + 1} (${v.kind})`;
-        if (fits([...filled, sel]).length) addable = true;
-        else line.textContent += filled.length
-          ? " But no initial meld of your hand uses it together with the melds already chosen."
-          : " But the rest of your hand holds no two other 3-card melds to go with it.";
-        line.classList.add(addable ? "ok" : "bad");
+        part = partOf.get(keyOf(sel)) || null;
+        if (!part) {
+          line.textContent += pending.length
+            ? " But no initial meld of your hand uses it together with the melds already chosen."
+            : " But the rest of your hand holds no two other 3-card melds to go with it.";
+        }
+        line.classList.add(part ? "ok" : "bad");
       } else if (!v.pending) line.classList.add("bad");
     }
-    const add = el("button", "primary sg-add", esc(label));
-    add.type = "button";
-    add.disabled = !addable;
-    add.addEventListener("click", (e) => {
+    actions.insertAdjacentHTML("beforeend", button(label, part, "primary sg-add"));
+  } else {
+    line.textContent = "Three melds chosen: lay them down together.";
+  }
+  actions.insertAdjacentHTML("beforeend", button("Lay down initial meld", commit, "primary sg-lay"));
+  if (parts.length) {
+    const suggest = el("button", "sg-suggest", "Suggest");
+    suggest.type = "button";
+    suggest.title = "Select a meld that your hand can build an initial meld with";
+    suggest.addEventListener("click", (e) => {
       e.stopPropagation();
-      local.slots[next] = [...local.sel];
-      local.sel = [];
+      const current = partOf.has(keyOf(sel)) ? parts.findIndex((m) => keyOf(m.cards) === keyOf(sel)) : -1;
+      local.sel = [...parts[(current + 1) % parts.length].cards];
       ctx.rerender();
     });
-    actions.appendChild(add);
-  } else {
-    line.textContent = "Three melds chosen.";
+    head.appendChild(suggest);
   }
-  const match = filled.length === 3 ? fits(local.slots)[0] : null;
-  const lay = el("span", null, button("Lay down initial meld", match?.move, "primary sg-lay"));
-  actions.appendChild(lay.firstChild);
-  const suggest = el("button", "sg-suggest", "Suggest");
-  suggest.type = "button";
-  suggest.title = "Fill the three melds with one way your hand allows";
-  suggest.addEventListener("click", (e) => {
-    e.stopPropagation();
-    local.slots = choices[0].melds.map((m) => [...m]);
-    local.sel = [];
-    ctx.rerender();
-  });
-  head.appendChild(suggest);
   panel.appendChild(line);
   panel.appendChild(actions);
 }
@@ -373,7 +357,7 @@ function tablePlayPanel(view, ctx, panel, byKey) {
     const meld = moves.find((m) => m.type === "meld");
     if (v.ok) line.classList.add("ok");
     else if (!v.pending) line.classList.add("bad");
-    if (meld) actions.insertAdjacentHTML("beforeend", button(`Meld these (${esc(v.kind || "")})`, meld, "primary sg-meld-btn"));
+    if (meld) actions.insertAdjacentHTML("beforeend", button(`Meld these (${v.kind || ""})`, meld, "primary sg-meld-btn"));
   } else {
     const layoffs = moves.filter((m) => m.type === "layoff");
     if (layoffs.length) {
@@ -395,7 +379,7 @@ function finishRow(view, ctx, panel) {
   let hint = "";
   if (offers.length) {
     const offer = sel.length === 1 ? offers.find((m) => m.card === sel[0]) : null;
-    actions.insertAdjacentHTML("beforeend", button(offer ? `Offer ${esc(cardText(offer.card))} to your opponent` : "Offer a card: select one",
+    actions.insertAdjacentHTML("beforeend", button(offer ? `Offer ${cardText(offer.card)} to your opponent` : "Offer a card: select one",
       offer, "primary sg-offer-btn"));
     if (sel.length === 1 && !offer && view.accepted[me] === sel[0]) hint = `You took ${cardText(sel[0])} last turn: offer another card.`;
 
@@ -408,6 +392,7 @@ function finishRow(view, ctx, panel) {
     actions.insertAdjacentHTML("beforeend", button("End the deal", end, "primary sg-end-btn"));
     hint = "The stock is down to 2 cards: meld and lay off what you can, then end the deal.";
   }
+  if (view.pending?.length) hint = "Lay down the melds you have chosen, or take them back, before you offer a card.";
   if (hint) panel.appendChild(el("p", "sg-hint", esc(hint)));
   panel.appendChild(actions);
 }
@@ -415,7 +400,7 @@ function finishRow(view, ctx, panel) {
 function actionPanel(view, ctx, byKey) {
   const me = ctx.seat;
   const panel = el("div", "panel sg-panel");
-  const hasInitial = ctx.legal.some((m) => m.type === "initial_meld");
+  const hasInitial = ctx.legal.some((m) => m.type === "initial_part" || m.type === "initial_meld");
   if (!view.initial_done[me]) {
     if (hasInitial) initialPanel(view, ctx, panel);
     else {
@@ -434,13 +419,13 @@ function actionPanel(view, ctx, byKey) {
 function handEl(view, ctx, selecting) {
   const me = ctx.seat;
   const wrap = el("div", "sg-hand-wrap");
-  const inSlots = new Set(local.slots.flat());
+  const inSlots = new Set((view.pending || []).flat());
   const cards = sortHand(view.zones[`hand${me}`].filter((c) => !inSlots.has(c)));
   const bar = el("div", "sg-hand-bar");
   bar.innerHTML = `<span class="sg-name">You</span><span class="sg-count-text">${view.hand_counts[me]} card${view.hand_counts[me] === 1 ? "" : "s"}</span>` +
     `<span class="sg-badges">${badges(view, me, me)}</span>` +
     `<span class="sg-sort" role="group" aria-label="Sort your hand">Sort: ` +
-    ["rank", "suit"].map((s) => `<button type="button" data-sort="${s}" aria-pressed="${local.sortBy === s}">${s === "rank" ? "Rank" : "Suit"}</button>`).join("") +
+    ["rank", "suit"].map((s) => `<button type="button" data-sort="${s}" aria-pressed="${sortBy === s}">${s === "rank" ? "Rank" : "Suit"}</button>`).join("") +
     `</span>` + (local.sel.length ? `<button type="button" class="sg-clear">Clear selection</button>` : "");
   for (const b of bar.querySelectorAll("[data-sort]")) {
     b.addEventListener("click", (e) => { e.stopPropagation(); setSort(b.dataset.sort); ctx.rerender(); });
@@ -476,19 +461,23 @@ function scoreBoard(view, ctx) {
   const me = ctx.seat;
   const opp = 1 - me;
   const box = el("aside", "sg-scores");
-  const row = (seat) => `<div class="sg-score${seat === me ? " mine" : ""}"><span class="sg-who">${name(seat, me)}</span>` +
+  const row = (seat) => `<div class="sg-score${seat === me ? " mine" : ""}"><span class="sg-who">${esc(name(seat, me))}</span>` +
     `<span class="sg-total" data-total="${seat}">${view.totals[seat]}</span>` +
     `<span class="sg-boxes">${view.deals_scored[seat]} deal${view.deals_scored[seat] === 1 ? "" : "s"} scored</span></div>`;
-  const log = view.deal_log || [];
-  const sheet = log.length
-    ? `<details class="sheet sg-sheet"${local.sheetOpen ?? window.innerWidth > 760 ? " open" : ""}><summary>Score sheet</summary><table><thead><tr><th>Deal</th><th>You</th><th>Opp.</th></tr></thead><tbody>` +
-      log.map((d) => `<tr><td>${d.deal}${d.skarney != null ? ' <span title="Skarney: went out">★</span>' : ""}</td><td>${d.points[me] || "–"}</td><td>${d.points[opp] || "–"}</td></tr>`).join("") +
-      `</tbody><tfoot><tr><th>Total</th><th>${view.totals[me]}</th><th>${view.totals[opp]}</th></tr></tfoot></table></details>`
-    : "";
   box.innerHTML = `<div class="sg-score-rows">${row(me)}${row(opp)}</div>` +
     `<p class="sg-target">Deal ${view.deal} · playing to ${view.target}</p>` +
-    (view.result ? resultTable(view.result, me, true) : "") + sheet;
-  box.querySelector("details")?.addEventListener("toggle", (e) => { local.sheetOpen = e.target.open; });
+    (view.result ? resultTable(view.result, me, true) : "");
+  const log = view.deal_log || [];
+  if (log.length) {
+    if (local.sheetOpen === undefined) local.sheetOpen = window.innerWidth > 760;
+    const sheet = scoreSheet(ctx, {
+      columns: ["Deal", "You", "Opp."],
+      rows: log.map((d) => [`${d.deal}${d.skarney != null ? " ★" : ""}`, d.points[me] || "–", d.points[opp] || "–"]),
+      foot: ["Total", view.totals[me], view.totals[opp]],
+    });
+    sheet.classList.add("sg-sheet");
+    box.appendChild(sheet);
+  }
   return box;
 }
 
@@ -500,33 +489,12 @@ function resultTable(r, me, compact = false) {
     line("Points", r.totals) +
     `<tr><th>Box bonus</th><td>${r.box_bonus[me]}${boxLabel(me)}</td><td>${r.box_bonus[opp]}${boxLabel(opp)}</td></tr>` +
     line("Game bonus", r.game_bonus) + line("Shutout bonus", r.shutout_bonus) + line("Final", r.final, "sg-final") +
-    `</tbody></table><p class="result">${r.winner === me ? "You win" : "Opponent wins"} by ${r.difference}.</p>`;
+    `</tbody></table><p class="result">${esc(t(r.lines[r.lines.length - 1]))}</p>`;
 }
 
-function dealExplanation(d, me) {
-  const opp = 1 - me;
-  const lines = [];
-  const hand = (s) => (d.hands[s].length ? cardsText(d.hands[s]) : "(empty)");
-  if (d.skarney != null) {
-    const w = d.skarney;
-    const o = 1 - w;
-    const bonus = d.points[w] - d.hand_points[o];
-    lines.push(`${name(w, me)} went out (Skarney).`);
-    lines.push(`${name(w, me)} ${w === me ? "score" : "scores"}: Skarney bonus ${bonus}` +
-      `${bonus === 40 ? ` (doubled, as ${name(o, me)} had not made the initial meld)` : ""} + ` +
-      `${d.hand_points[o]} for ${possessive(o, me)} hand = ${d.points[w]}.`);
-  } else {
-    lines.push("The stock ran down to 2 cards and no one went out: each hand is counted, and the lower hand scores the difference.");
-    const [a, b] = [d.hand_points[me], d.hand_points[opp]];
-    if (a === b) lines.push(`Both hands count ${a}: no one scores, and the same dealer deals again.`);
-    else {
-      const w = a < b ? me : opp;
-      lines.push(`${name(w, me)} ${w === me ? "score" : "scores"} ${Math.max(a, b)} − ${Math.min(a, b)} = ${d.points[w]}.`);
-    }
-  }
-  const hands = `<table class="sg-hands"><tr><th>Your hand</th><td>${esc(hand(me))}</td><td>${d.hand_points[me]}</td></tr>` +
-    `<tr><th>Opponent's hand</th><td>${esc(hand(opp))}</td><td>${d.hand_points[opp]}</td></tr></table>`;
-  return `<ul class="sg-explain">${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>${hands}`;
+/** The end of a deal: the engine's explanation (messages shown with t(); they name both hands). */
+function dealExplanation(d) {
+  return `<ul class="sg-explain">${d.lines.map((l) => `<li>${esc(t(l))}</li>`).join("")}</ul>`;
 }
 
 // a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld or the offer the target
@@ -547,6 +515,7 @@ function targetOf(move) {
 export default {
   id: GAME,
   title: "Skarney Gin",
+  seatName: (seat, me) => name(seat, me),
   optionLabels: {
     target: { label: "Play to", values: { 200: "200 points", 100: "100 points (short game)", 300: "300 points (long game)" } },
   },
@@ -560,7 +529,7 @@ export default {
   render(root, ctx) {
     const view = ctx.view;
     const me = ctx.seat;
-    local.rerender = ctx.rerender;
+    state(ctx);
     sync(view, ctx);
     const playing = ctx.myTurn && !ctx.busy && view.phase === "play";
     const byKey = new Map();            // sorted selection -> its legal moves
@@ -620,7 +589,10 @@ export default {
       return `${lost}The stock is down to 2 cards: meld or lay off what you can, then end the deal.`;
     }
     if (!view.initial_done[me]) {
-      return ctx.legal.some((m) => m.type === "initial_meld")
+      const chosen = view.pending?.length || 0;
+      if (chosen === 3) return `${lost}Three melds chosen: lay down your initial meld (or take a meld back).`;
+      if (chosen) return `${lost}Initial meld: ${chosen} of 3 melds chosen — select three cards for the next.`;
+      return ctx.legal.some((m) => m.type === "initial_part")
         ? `${lost}Lay down your initial meld: three melds of three cards — or offer a card.`
         : `${lost}You cannot make your initial meld yet: offer a card to your opponent.`;
     }
@@ -638,7 +610,7 @@ export default {
     const me = ctx.seat;
     const d = view.last_deal;
     const totals = `<p class="sg-totals">Totals: You <b>${view.totals[me]}</b> · Opponent <b>${view.totals[1 - me]}</b> (playing to ${view.target}).</p>`;
-    let html = dealExplanation(d, me) + totals;
+    let html = dealExplanation(d) + totals;
     if (view.is_over && view.result) {
       html += `<h3>Game result</h3>${resultTable(view.result, me)}`;
       return { title: view.result.winner === me ? "You win the game!" : "Opponent wins the game", html, button: "Close" };
@@ -689,7 +661,7 @@ they scored in; the winner adds a <b>game bonus</b> of 200, and a <b>shutout bon
 the loser scored nothing at all. The result is the difference between the two final scores.</p>
 <h3>On this table</h3>
 <p>Click cards to select them; the table tells you at once whether they form a meld and of which kind.
-Build your initial meld in the three slots, then lay it down. To lay off, select one or two cards and
+Build your initial meld in the three slots (only you see them), then lay the three down together. To lay off, select one or two cards and
 click (or drag them onto) a highlighted meld of yours. To offer, select one card and press Offer.</p>
 `,
 };
