@@ -1,7 +1,8 @@
 """The built site in headless Chromium: Spite and Malice played by clicking and dragging, a bot-vs-bot
-match to its end, a share link, and the four-player table on a phone-sized screen."""
+match to its end, a share link, the end-of-game summaries, and the table on desktop and phone screens."""
 
 import json
+import re
 
 import pygames
 from pygames import ai
@@ -102,6 +103,9 @@ def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     # the 2 may be built or discarded: the click picks it and lights up both kinds of pile
     hand_card(page, "2D").click()
     page.wait_for_function("window.pygames.app.selected === 'hand:2D'")
+    # the picked card keeps its picked look (blue ring) with the pointer still on it
+    hand_card(page, "2D").hover()
+    assert "rgb(79, 195, 247)" in hand_card(page, "2D").evaluate("e => getComputedStyle(e).boxShadow")
     assert "target-on" in target(page, "centre:0").get_attribute("class")
     assert "target-on" in target(page, "discard:new").get_attribute("class")
     assert "2♦" in page.locator("#status").inner_text()
@@ -170,8 +174,12 @@ def test_a_bot_match_runs_to_its_end_in_the_page(page, site):
     assert "Bonus for going out: 5" in summary                  # the engine's lines, rendered by t()
     winner = "You" if seat == 0 else f"Player {seat + 1}"
     assert f"{winner} win" in summary and f"Points to {winner}: {points}" in summary
-    assert "Press New game" in page.locator("#status").inner_text()
+    said = summary_lines(page.locator("#summary-body"))
+    assert len(said) == len(set(said)), said                     # every line said once
+    assert summary.count(f": {points}") == 1 and not re.search(rf"\bscores? {points}\b", summary)
+    assert f"{winner} win" in page.locator("#status").inner_text()     # behind the dialog: the game just ended
     page.locator("#summary-ok").click()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Press New game')")
     sheet = page.locator(".sm-scores .sheet")
     sheet.locator("summary").click()
     assert f"+{points}" in sheet.inner_text()
@@ -255,7 +263,7 @@ def test_four_players_on_a_phone_screen(page, site):
         seat = int(panel.get_attribute("data-seat"))
         assert seat == i + 1
         assert panel.locator(".sm-name").inner_text().startswith(f"Player {seat + 1}")
-        assert int(panel.locator(".sm-opp-payoff").inner_text()) == v["payoff_counts"][seat]
+        assert int(panel.locator("[data-payoff-count]").inner_text()) == v["payoff_counts"][seat]
         assert int(panel.locator(".sm-opp-hand").inner_text()) == v["hand_counts"][seat]
         assert panel.locator(".sm-opp-pay [data-card]").get_attribute("data-card") == v["payoff_tops"][seat]
         for d in range(4):
@@ -263,9 +271,121 @@ def test_four_players_on_a_phone_screen(page, site):
             assert shown == v["zones"][f"discard{seat}_{d}"]
         box = panel.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["height"] <= 170                              # compact: the centre and your side get the room
+    assert sorted(payoff_counts_shown(page)) == [[s, v["payoff_counts"][s]] for s in range(4)]
+    assert "pay-off" not in page.locator(".sm-scores").inner_text().lower()
     assert int(page.locator(".sm-stock-count").inner_text()) == v["stock_count"]
     assert page.locator(".sm-hand .card").count() == 5
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     right = page.locator(".sm-hand .card").evaluate_all("cs => Math.max(...cs.map(c => c.getBoundingClientRect().right))")
     assert right <= 390
     assert page.locator(".sm-scores .team").count() == 4
+
+
+def summary_lines(box):
+    """The title and every line of a summary, as shown."""
+    return box.locator("h2, p, li").evaluate_all("es => es.map(e => e.textContent.trim()).filter(Boolean)")
+
+
+def payoff_counts_shown(page):
+    """[seat, count] for every pay-off count the table shows, in page order."""
+    return page.locator("#table [data-payoff-count]").evaluate_all(
+        "es => es.filter(e => e.getClientRects().length).map(e => [Number(e.dataset.payoffCount), Number(e.textContent)])")
+
+
+def test_each_pay_off_count_once_and_a_compact_opponent(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    settings(page, speed="instant")
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
+    page.wait_for_function(MY_TURN)
+    assert page.locator(".sm-opp").bounding_box()["height"] <= 210
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    v = view(page)
+    assert v["payoff_counts"] == [26, 26]
+    # one count per player, at the pile: not in the score bar, not in a chip as well
+    assert payoff_counts_shown(page) == [[1, 26], [0, 26]]
+    assert len(re.findall(r"\b26\b", page.locator("#table").inner_text())) == 2
+    assert "pay-off" not in page.locator(".sm-scores").inner_text().lower()
+    assert "pay-off" not in page.locator(".sm-opp").inner_text().lower()
+    # the one opponent's panel is a single row, not a tall mostly-empty box; everything fits above the status bar
+    opp = page.locator(".sm-opp").bounding_box()
+    assert opp["height"] <= 140 and opp["width"] <= 390
+    assert page.locator(".sm-me").bounding_box()["y"] + page.locator(".sm-me").bounding_box()["height"] \
+        <= page.locator("#status").bounding_box()["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    hand_card(page, "AS").click()
+    wait_moves(page, 1)
+    hand_card(page, "2D").click()
+    target(page, "centre:0").click()
+    wait_moves(page, 2)
+    page.locator("[data-source='payoff']").click()                 # the pay-off 3 goes on at once
+    wait_moves(page, 3)
+    page.wait_for_function("document.querySelector(\"[data-payoff-count='0']\").textContent === '25'")
+    assert payoff_counts_shown(page) == [[1, 26], [0, 25]]
+
+
+def test_hover_looks_only_where_there_is_a_mouse(page, site):
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
+    outside = page.evaluate(r"""() => {
+      const sheet = [...document.styleSheets].find((s) => (s.href || "").includes("games/spite_malice.css"));
+      if (!sheet) return null;
+      const bad = [];
+      const walk = (rules, inHover) => {
+        for (const r of rules) {
+          if (r.cssRules && r.media) walk(r.cssRules, inHover || /\(hover:\s*hover\)/.test(r.media.mediaText));
+          else if ((r.selectorText || "").includes(":hover") && !inHover) bad.push(r.selectorText);
+        }
+      };
+      walk(sheet.cssRules, false);
+      return bad;
+    }""")
+    assert outside == []
+
+
+def line(key, **params):
+    return {"key": f"spite_malice.line.{key}", **params}
+
+
+def game_result(deal, seat, left, before):
+    points = [0, 0]
+    points[seat] = 5 + left
+    return {"deal": deal, "ending": "payoff", "points": points, "winners": [seat],
+            "lines": [line("went_out", seat=seat), line("bonus", points=5), line("left", seat=1 - seat, count=left),
+                      line("points", seat=seat, points=5 + left)],
+            "totals": [before[0] + points[0], before[1] + points[1]]}
+
+
+def test_summaries_say_each_line_once(page, site):
+    open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
+
+    def summary(prev_results, **v):
+        view = {"players": 2, "target": 25, "is_over": False, "winner": None, "result": None, **v}
+        return page.evaluate("""([prev, view]) => {
+          const s = window.pygames.app.layout.summary(prev, view, {seat: 0});
+          const box = document.createElement("div");
+          box.innerHTML = `<h2>${s.title}</h2>${s.html}`;
+          return {title: s.title, lines: [...box.querySelectorAll("h2, p, li")].map((e) => e.textContent.trim()),
+                  text: box.textContent};
+        }""", [{"results": prev_results}, view])
+
+    g1 = game_result(1, 1, 3, [0, 0])
+    g2 = game_result(2, 1, 17, g1["totals"])
+    mid = summary([], results=[g1], match_scores=g1["totals"])
+    assert mid["title"] == "Player 2 wins game 1"
+    assert mid["text"].count("Points to Player 2: 8") == 1 and "scores 8" not in mid["text"]
+    assert len(mid["lines"]) == len(set(mid["lines"]))
+
+    end = summary([g1], results=[g1, g2], match_scores=g2["totals"], is_over=True, winner=1,
+                  result={"key": "spite_malice.result.winner", "seat": 1, "points": 30})
+    assert end["title"] == "Player 2 wins the match"
+    assert "Match winner" not in end["text"]                     # the title says it
+    assert end["text"].count("Points to Player 2: 22") == 1 and "scores 22" not in end["text"]
+    assert len(end["lines"]) == len(set(end["lines"]))
+
+    draw = {"deal": 1, "ending": "exhausted", "points": [0, 0], "winners": [], "totals": [0, 0],
+            "lines": [line("exhausted"), line("all_equal", count=4)]}
+    none = summary([], results=[draw], match_scores=[0, 0], target=0, is_over=True)
+    assert none["title"] == "Game 1 is a draw" and none["text"].count("nobody scores") == 1

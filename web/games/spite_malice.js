@@ -86,7 +86,10 @@ function payoffPile(view, seat, opts = {}) {
     stack.appendChild(el("div", "sm-slot", "empty"));
   }
   box.appendChild(stack);
-  box.appendChild(el("div", "sm-count", `<b class="sm-payoff-count">${count}</b> left`));
+  // the one place a player's pay-off count is shown (not in the score bar, not in a chip)
+  const left = el("div", "sm-count", `<b class="sm-payoff-count" data-payoff-count="${seat}">${count}</b><span class="sm-left"> left</span>`);
+  left.title = `${count} pay-off ${count === 1 ? "card" : "cards"} left`;
+  box.appendChild(left);
   return box;
 }
 
@@ -98,7 +101,6 @@ function opponentPanel(view, seat, ctx, mark) {
   const hand = view.hand_counts[seat];
   panel.appendChild(el("div", "sm-opp-head",
     `<span class="sm-name">${name(seat, me)}${view.dealer === seat ? ' <span class="dealer" title="Dealer">D</span>' : ""}</span>` +
-    `<span class="sm-chip" title="Pay-off cards left">Pay-off <b class="sm-opp-payoff">${view.payoff_counts[seat]}</b></span>` +
     `<span class="sm-chip" title="Cards in hand">Hand <b class="sm-opp-hand">${hand}</b></span>`));
   const pay = payoffPile(view, seat, { mini: true });
   pay.classList.add("sm-opp-pay");
@@ -243,8 +245,7 @@ function scorePanel(view, ctx) {
   const aside = el("aside", "scores sm-scores");
   const order = [...Array(n).keys()].map((k) => (me + k) % n);
   const rows = order.map((s) => `<div class="team${s === me ? " ours" : ""}${acting(ctx) === s ? " sm-acting" : ""}">` +
-    `<span class="team-name"><span class="sm-long">${esc(name(s, me))}</span><span class="sm-short">${s === me ? "You" : `P${s + 1}`}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span>` +
-    `<span class="bags">${view.payoff_counts[s]} pay-off left</span></div>`).join("");
+    `<span class="team-name"><span class="sm-long">${esc(name(s, me))}</span><span class="sm-short">${s === me ? "You" : `P${s + 1}`}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span></div>`).join("");
   const goal = view.target ? `playing to ${view.target}` : "one game";
   aside.innerHTML = `<div class="team-scores sm-team-scores n${n}">${rows}</div>` +
     `<p class="target">Game ${view.deal} · ${goal}</p>`;
@@ -274,19 +275,16 @@ function describe(move, view) {
   return `played ${cardText(move.card)}${asKing} ${from}`;
 }
 
-/** The head of a game's summary: who scored (the lines below, from the engine, say why). */
+/** Who scored in a game, for the status line once it is over ("You score 17"). */
 function scorersText(result, me) {
   return result.winners.map((s) => `${name(s, me)} ${s === me ? "score" : "scores"} ${result.points[s]}`).join(", ");
 }
 
-function resultHead(result, me) {
-  if (!result.winners.length) return `Game ${result.deal}: nobody scores.`;
-  return `Game ${result.deal}: ${scorersText(result, me)}.`;
-}
-
-function explainResult(result, me) {
+/** A game's lines, as the engine says them (who went out, what each pile left, the points): each
+ *  said once - the dialog's title names the winner, so no head line repeats the points. */
+function explainResult(result, heading = "") {
   const lines = result.lines.map((l) => `<li>${esc(t(l))}</li>`).join("");
-  return `<p class="result">${esc(resultHead(result, me))}</p><ul class="sm-lines">${lines}</ul>`;
+  return `${heading ? `<p class="result">${esc(heading)}</p>` : ""}<ul class="sm-lines">${lines}</ul>`;
 }
 
 function totals(view, me) {
@@ -301,7 +299,7 @@ function totals(view, me) {
 /** The game's title for a person: who won it, or that it was shared or scoreless. */
 function gameTitle(result, me) {
   const w = result.winners;
-  if (!w.length) return `Game ${result.deal}: nobody scores`;
+  if (!w.length) return `Game ${result.deal} is a draw`;        // the engine's line says nobody scores
   if (w.length > 1) return `Game ${result.deal} is shared`;
   return w[0] === me ? `You win game ${result.deal}!` : `${name(w[0], me)} wins game ${result.deal}`;
 }
@@ -420,13 +418,18 @@ export default {
     if (view.results.length <= prev.results.length) return null;
     const me = ctx.seat;
     const result = view.results.at(-1);
-    let html = explainResult(result, me);
-    if (view.target) html += totals(view, me);
+    const table = view.target ? totals(view, me) : "";
+    if (view.is_over && view.target) {
+      // the match: its winner in the title (the totals below give the points), the last game's lines
+      const w = view.winner;
+      const title = w === me ? "You win the match!" : w == null ? "The match is over" : `${name(w, me)} wins the match`;
+      const match = w == null ? `<p class="result sm-match">${esc(t(view.result))}</p>` : "";
+      return { title, html: match + explainResult(result, `Game ${result.deal}`) + table, button: "Close" };
+    }
+    const html = explainResult(result) + table;
     if (view.is_over) {
       const w = view.winner;
-      if (view.target) html = `<p class="result sm-match">${esc(t(view.result))}</p>` + html;
-      const title = w === me ? (view.target ? "You win the match!" : "You win!")
-        : w == null ? gameTitle(result, me) : (view.target ? "The match is over" : `${name(w, me)} wins`);
+      const title = w === me ? "You win!" : w == null ? gameTitle(result, me) : `${name(w, me)} wins`;
       return { title, html, button: "Close" };
     }
     return { title: gameTitle(result, me), html, button: "Next game" };
