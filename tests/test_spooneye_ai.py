@@ -1,0 +1,94 @@
+"""Spooneye bots: they see one seat's view, play what the issue asks of normal, and beat weaker levels."""
+
+import pygames
+from pygames.cards import Rng
+from tests.test_spooneye import play, table
+
+
+def bot(g, level="normal", seed=0):
+    return pygames.ai.choose_move(g.view(g.current_player), level=level, seed=seed)
+
+
+def test_normal_raises_a_mast_when_it_can():
+    g = table([[["TS", "9H"], ["5C"]], [["6D"], ["8S"]]], [["KD", "2C", "7H"], ["AH"]], stock=["QS", "4D"])
+    for level in ("easy", "normal"):
+        assert bot(g, level) == play("2C", 0, 0)
+
+
+def test_normal_never_completes_an_opponents_mast_and_leaves_no_easy_21():
+    full = [["TD", "9C"], ["QD", "8H"], ["TC", "7C"], ["KS", "6S"]]      # 19 18 17 16: a 6 fits none
+    g = table([full, [["5D"], ["TD", "2D"], ["9D", "AD", "AH"], ["3H", "8D"]]],
+              [["6C"], ["AS"]], stock=["QS", "4D"])
+    move = bot(g)
+    assert move["to"]["player"] == 1
+    assert move["to"]["mast"] != 0          # 5 + 6 = 11 leaves a 10 to complete it: the likeliest card
+    g = table([[["5C"]], [["TS", "5H"]]], [["6C", "KD"], ["AS"]], stock=["QS", "4D"])
+    for seed in range(5):
+        move = bot(g, seed=seed)
+        assert move != play("6C", 1, 0)     # 21 on the opponent's mast would be theirs
+
+
+def test_normal_captures_the_most_valuable_opponent_mast():
+    g = table([[["TS", "9H"], ["5C"]], [["2D", "3S"], ["KH", "4C", "2H"], ["6D", "5D", "4D"], ["QC"]]],
+              [["2C"], ["AH"]], stock=["QS", "4D"])
+    g.play(play("2C", 0, 0))
+    assert bot(g) == {"type": "capture", "player": 1, "mast": 2}      # long, one suit, diamonds
+
+
+def test_normal_steals_a_crows_nest_that_raises_its_own_mast():
+    g = table([[["TD", "8C"], ["5C"]], [["6D", "3S"], ["KH"], ["2H"]]], [["9C", "8H"], ["AH"]],
+              stock=["QS", "4D"])
+    g.play(play("9C", 0, 1))
+    assert bot(g) == {"type": "steal", "player": 1, "mast": 0, "to": 0}
+
+
+def test_normal_moves_to_raise_and_otherwise_draws():
+    g = table([[["TS", "5H"], ["6C"], ["2D"]], [["3S"]]], [["KD"], ["AH"]], stock=["QS", "4C"], begin=True)
+    assert bot(g) == {"type": "move", "from": 1, "to": 0}
+    g = table([[["TS", "3H"], ["6C"], ["2D"]], [["3S"]]], [["KD"], ["AH"]], stock=["QS", "4C"], begin=True)
+    assert bot(g) == {"type": "draw"}
+
+
+def test_normal_plays_a_four_for_a_double_play():
+    g = table([[["TS", "8C"], ["5C"], ["2C"]], [["9D"], ["KD"]]], [["4H", "JS", "QH"], ["AH"]],
+              stock=["QS", "4D"])
+    assert bot(g)["card"] == "4H"
+
+
+def _margin(levels, seed, players=2, rules="standard"):
+    g = pygames.new_game("spooneye", seed=seed, players=players, options={"rules": rules})
+    step = 0
+    while g.deal_number == 1 and not g.is_over:
+        seat = g.current_player
+        g.play(pygames.ai.choose_move(g.view(seat), level=levels[seat], seed=step))
+        step += 1
+    points = g.deals[0]["players"]
+    return [p["base"] + p["bonus"] for p in points]
+
+
+def test_normal_beats_random_and_easy_beats_random():
+    for strong, weak, need in (("normal", "random", 16), ("easy", "random", 14), ("normal", "easy", 13)):
+        wins = 0
+        for seed in range(20):
+            me = seed % 2
+            levels = (strong, weak) if me == 0 else (weak, strong)
+            score = _margin(levels, 500 + seed)
+            wins += score[me] > score[1 - me]
+        assert wins >= need, (strong, weak, wins)
+
+
+def test_bots_play_three_and_four_player_deals_in_both_rule_sets():
+    rng = Rng(3)
+    for players in (3, 4):
+        for rules in ("standard", "basic"):
+            levels = ["normal", "easy", "random", "normal"][:players]
+            score = _margin(levels, rng.below(1000), players, rules)
+            assert len(score) == players
+
+
+def test_hard_chooses_legal_moves_and_searches_small_decisions():
+    g = table([[["TS", "9H"], ["5C"]], [["2D", "3S"], ["KH", "4C", "2H"], ["6D", "5D", "4D"]]],
+              [["2C"], ["AH"]], stock=["QS", "4D"])
+    g.play(play("2C", 0, 0))
+    move = pygames.ai.choose_move(g.view(0), level="hard", seed=1, budget=30)
+    assert g.find_legal(move) is not None and move["type"] == "capture"
