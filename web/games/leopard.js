@@ -1,0 +1,401 @@
+// The Leopard table: the opponents' square across the table (seen from your side, so their 1 2 3 row
+// is the far one and runs right to left), your square below it numbered from your side, the stock and
+// the dead discard pile beside them, your hand at the bottom. Every legal move comes from the engine;
+// this file only draws: pick a card and its legal positions light up (both squares and the discard
+// pile), click or drop it there.
+import { cardEl } from "../cards.js";
+import { el, esc, moveButton, num, t } from "./common.js";
+
+// positions 1..9 as (row, column) on screen, rows top to bottom
+const NEAR = { 7: [0, 0], 8: [0, 1], 9: [0, 2], 4: [1, 0], 5: [1, 1], 6: [1, 2], 1: [2, 0], 2: [2, 1], 3: [2, 2] };
+const FAR = Object.fromEntries(Object.entries(NEAR).map(([p, [r, c]]) => [p, [2 - r, 2 - c]]));
+const DIRECTIONS4 = ["South", "West", "North", "East"];
+
+function seatName(view, seat, me) {
+  if (seat === me) return "You";
+  if (view.players === 2) return "Opponent";
+  const rel = (seat - me + 4) % 4;
+  return rel === 2 ? "Partner" : DIRECTIONS4[rel];
+}
+
+function sideName(view, side, me) {
+  const mine = side === view.sides[me];
+  if (view.players === 2) return mine ? "Your square" : "Opponent's square";
+  return mine ? "Your team's square" : "Opponents' square";
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Where the last move landed: "sq:side:pos" or "discard" (the newest entry of this deal's log). */
+function lastTarget(view) {
+  const last = view.log[view.log.length - 1];
+  if (!last) return null;
+  const m = last.move;
+  if (m.type === "place") return `sq:${m.square}:${m.pos}`;
+  if (m.type === "discard") return "discard";
+  return null;
+}
+
+function keyTarget(node) {
+  node.tabIndex = 0;
+  node.dataset.legal = "true";
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); node.click(); }
+  });
+}
+
+/** One position of a square: its pile (depth shown), the top card face up or as a back. */
+function cell(view, ctx, side, pos, mark) {
+  const t9 = side * 9 + pos - 1;
+  const key = `sq:${side}:${pos}`;
+  const cards = view.zones[`square${side}_${pos}`];
+  const placers = view.placers[t9];
+  const box = el("div", "lp-cell");
+  box.dataset.target = key;
+  box.dataset.pos = String(pos);
+  box.dataset.side = String(side);
+  if (!cards.length) {
+    box.classList.add("empty");
+    box.appendChild(el("div", "lp-slot", String(pos)));
+  } else {
+    box.appendChild(el("span", "lp-num", String(pos)));
+    const stack = el("div", "lp-stack");
+    const depth = cards.length;
+    stack.style.setProperty("--depth", String(Math.min(depth - 1, 4)));
+    for (let i = Math.max(0, depth - 3); i < depth - 1; i++) stack.appendChild(el("div", "lp-under"));
+    const top = cards[depth - 1];
+    const down = placers[depth - 1] !== null;
+    let card;
+    if (down && top !== "??") {
+      card = cardEl(top, { extraClass: "lp-down-known" });
+      card.title = "Face down: only you know it";
+      card.setAttribute("aria-label", `face-down ${card.getAttribute("aria-label")} (only you know it)`);
+    } else {
+      card = cardEl(top);
+      if (down) card.title = `Face down, placed by ${seatName(view, placers[depth - 1], ctx.seat)}`;
+    }
+    if (mark === key) card.classList.add("lp-last");
+    stack.appendChild(card);
+    box.appendChild(stack);
+    if (depth > 1) box.appendChild(el("span", "lp-depth", String(depth)));
+    box.setAttribute("aria-label", `Position ${pos}: ${plural(depth, "card", "cards")}${down ? ", face down on top" : ""}`);
+  }
+  if (ctx.targets.has(key)) { box.classList.add("target-on"); keyTarget(box); }
+  return box;
+}
+
+/** The scoring lines of a square as an SVG overlay: solid gold for one suit, dashed for one colour. */
+function lineMarks(lines, layout) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "lp-lines");
+  svg.setAttribute("viewBox", "0 0 3 3");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  for (const l of lines) {
+    const [r1, c1] = layout[l.line[0]];
+    const [r2, c2] = layout[l.line[2]];
+    const shrink = 0.18;
+    const dx = c2 - c1;
+    const dy = r2 - r1;
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("x1", String(c1 + 0.5 + dx * shrink / 2));
+    line.setAttribute("y1", String(r1 + 0.5 + dy * shrink / 2));
+    line.setAttribute("x2", String(c2 + 0.5 - dx * shrink / 2));
+    line.setAttribute("y2", String(r2 + 0.5 - dy * shrink / 2));
+    line.setAttribute("class", `lp-line ${l.kind}`);
+    line.dataset.line = l.line.join("-");
+    svg.appendChild(line);
+  }
+  return svg;
+}
+
+function squareBox(view, ctx, side, far, mark) {
+  const me = ctx.seat;
+  const layout = far ? FAR : NEAR;
+  const info = view.squares[side];
+  const mine = side === view.sides[me];
+  const box = el("section", `lp-square ${far ? "far" : "near"}`);
+  box.dataset.square = String(side);
+  const lines = info.lines;
+  const suits = lines.filter((l) => l.kind === "suit").length;
+  const colours = lines.length - suits;
+  const head = el("div", "lp-square-head",
+    `<span class="lp-square-name">${esc(sideName(view, side, me))}</span>` +
+    `<span class="lp-points" title="Square points now">${num(info.points)} ${info.points === 1 ? "pt" : "pts"}</span>` +
+    `<span class="lp-outnow" title="What going out now would score (bonus above 5, −1 for going out)">out now: <b>${num(info.out_now)}</b></span>` +
+    (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${suits} suit` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${colours} colour` : ""}</span>` : ""));
+  box.appendChild(head);
+  const grid = el("div", "lp-grid");
+  const cells = [];
+  for (const [pos, [r, c]] of Object.entries(layout)) cells[r * 3 + c] = Number(pos);
+  for (const pos of cells) grid.appendChild(cell(view, ctx, side, pos, mark));
+  grid.appendChild(lineMarks(lines, layout));
+  box.appendChild(grid);
+  if (mine) box.classList.add("mine");
+  return box;
+}
+
+function seatsStrip(view, ctx) {
+  const me = ctx.seat;
+  const strip = el("div", "lp-seats");
+  const order = view.players === 2 ? [1 - me, me] : [2, 1, 3, 0].map((k) => (me + k) % 4);
+  for (const s of order) {
+    const chip = el("span", "lp-seat");
+    chip.dataset.seat = String(s);
+    if (view.current_player === s) chip.classList.add("to-act");
+    chip.innerHTML = `${esc(seatName(view, s, me))}${view.dealer === s ? ' <span class="dealer" title="Dealer">D</span>' : ""}` +
+      (s === me ? "" : ` <small>${view.hand_counts[s]} cards</small>`);
+    strip.appendChild(chip);
+  }
+  return strip;
+}
+
+function sidePanel(view, ctx, mark) {
+  const me = ctx.seat;
+  const us = view.sides[me];
+  const panel = el("aside", "lp-side");
+  panel.appendChild(seatsStrip(view, ctx));
+  panel.appendChild(el("div", "lp-totals",
+    `<div class="lp-deal">Deal <b>${view.deal}</b> of ${view.deals_total}</div>` +
+    `<div class="lp-total us"><span>${view.players === 2 ? "You" : "Us"}</span><b data-side="${us}">${num(view.side_scores[us])}</b></div>` +
+    `<div class="lp-total them"><span>${view.players === 2 ? "Opponent" : "Them"}</span><b data-side="${1 - us}">${num(view.side_scores[1 - us])}</b></div>`));
+  const piles = el("div", "lp-piles");
+  const stock = el("div", "lp-stock");
+  stock.appendChild(view.stock_count ? cardEl("??") : el("div", "lp-slot", ""));
+  stock.appendChild(el("div", "lp-count", `Stock <b class="lp-stock-count">${view.stock_count}</b>`));
+  piles.appendChild(stock);
+  const discard = el("div", "lp-discard");
+  discard.dataset.target = "discard";
+  const dcards = view.zones.discard;
+  if (dcards.length) {
+    const top = cardEl(dcards[dcards.length - 1]);
+    if (mark === "discard") top.classList.add("lp-last");
+    discard.appendChild(top);
+  } else {
+    discard.appendChild(el("div", "lp-slot", "discard"));
+  }
+  discard.appendChild(el("div", "lp-count", `Dead <b class="lp-discard-count">${dcards.length}</b>`));
+  discard.setAttribute("aria-label", `Discard pile: ${plural(dcards.length, "dead card", "dead cards")}`);
+  if (ctx.targets.has("discard")) { discard.classList.add("target-on"); keyTarget(discard); }
+  piles.appendChild(discard);
+  panel.appendChild(piles);
+  panel.appendChild(actionsPanel(view, ctx));
+  return panel;
+}
+
+function actionsPanel(view, ctx) {
+  const me = ctx.seat;
+  const box = el("div", "lp-actions");
+  const goOut = ctx.legal.find((m) => m.type === "go_out");
+  const four = view.players === 4;
+  const label = four ? "Ask to go out" : "Go out";
+  const own = view.squares[view.sides[me]];
+  let why = `Going out needs 5 square points (you have ${own.points}).`;
+  if (goOut) why = `End the deal now: your square scores ${num(own.out_now)}.`;
+  else if (view.refused && view.current_player === me) why = "Your partner said no: place a card.";
+  else if (!ctx.myTurn) why = "Only before placing, on your turn.";
+  box.innerHTML = moveButton(label, { type: "go_out" }, { cls: "lp-go-out primary", legal: Boolean(goOut), title: why });
+  if (view.phase === "answer") {
+    const asker = view.asker;
+    if (view.current_player === me && ctx.legal.length) {
+      box.appendChild(el("div", "lp-ask",
+        `<p><b>${esc(seatName(view, asker, me))}</b> asks: may I go out? (Our square would score ${num(own.out_now)}.)</p>` +
+        moveButton("Yes", { type: "answer", allow: true }, { cls: "lp-yes primary" }) + " " +
+        moveButton("No", { type: "answer", allow: false }, { cls: "lp-no" })));
+    } else {
+      box.appendChild(el("div", "lp-ask", `<p>${esc(seatName(view, asker, me))} asked ${esc(seatName(view, view.current_player, me).toLowerCase())}: may I go out?</p>`));
+    }
+  } else if (four && view.refused) {
+    const who = view.current_player;
+    box.appendChild(el("div", "lp-ask lp-refused",
+      `<p>${esc(seatName(view, (who + 2) % 4, me))} said <b>no</b> to ${esc(who === me ? "you" : seatName(view, who, me))}.</p>`));
+  }
+  box.appendChild(el("p", "lp-why", esc(why)));
+  return box;
+}
+
+function handRow(view, ctx) {
+  const me = ctx.seat;
+  const hand = el("div", "hand lp-hand");
+  const cards = view.zones[`hand${me}`];
+  hand.style.setProperty("--n", String(Math.max(1, cards.length)));
+  let selectedShown = false;
+  const sorted = [...cards].sort(handOrder);
+  for (const code of sorted) {
+    const source = `hand:${code}`;
+    const legal = ctx.sources.has(source);
+    const selected = ctx.selected === source && !selectedShown;
+    if (selected) selectedShown = true;
+    hand.appendChild(cardEl(code, { source, legal, selected, dim: ctx.myTurn && !ctx.busy && !legal }));
+  }
+  return hand;
+}
+
+const RANKS = "A23456789TJQK";
+const SUITS = "SHCD";
+function handOrder(a, b) {
+  return SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
+}
+
+function deals(view, me) {
+  const us = view.sides[me];
+  const rows = view.deals.map((d) => `<tr><td>${d.deal}</td><td>${num(d.sides[us].points)}</td><td>${num(d.sides[1 - us].points)}</td></tr>`).join("");
+  return `<table class="lp-sheet"><thead><tr><th>Deal</th><th>${view.players === 2 ? "You" : "Us"}</th><th>${view.players === 2 ? "Opponent" : "Them"}</th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot><tr><th>Total</th><th>${num(view.side_scores[us])}</th><th>${num(view.side_scores[1 - us])}</th></tr></tfoot></table>`;
+}
+
+function explainDeal(view, deal, me) {
+  const us = view.sides[me];
+  const side = (k) => {
+    const s = deal.sides[k];
+    const name = k === us ? (view.players === 2 ? "You" : "Your team") : (view.players === 2 ? "Opponent" : "Opponents");
+    const grid = [7, 8, 9, 4, 5, 6, 1, 2, 3].map((p) => {
+      const c = s.tops[p - 1];
+      const red = c && "HD".includes(c[1]);
+      return `<span class="lp-mini ${red ? "red" : ""}">${c ? (c === "??" ? "▒" : cardLabel(c)) : "·"}</span>`;
+    }).join("");
+    return `<section class="lp-deal-side" data-side="${k}"><h3>${esc(name)}: ${num(s.points)}</h3>` +
+      `<div class="lp-mini-grid" aria-hidden="true">${grid}</div>` +
+      `<ul>${s.text.map((line) => `<li>${esc(t(line))}</li>`).join("")}</ul></section>`;
+  };
+  return `<p class="lp-end">${esc(t(deal.end))}</p><div class="lp-deal-sides">${side(us)}${side(1 - us)}</div>${deals(view, me)}`;
+}
+
+function cardLabel(code) {
+  const rank = code[0] === "T" ? "10" : code[0];
+  return rank + { S: "♠", H: "♥", D: "♦", C: "♣" }[code[1]];
+}
+
+// the table's size, for naming seats in engine messages ({seat:seat}); set on every render
+let tablePlayers = 2;
+
+export default {
+  id: "leopard",
+  title: "Leopard",
+  seatName(seat, me) {
+    return seatName({ players: tablePlayers }, seat, me);
+  },
+  optionLabels: {
+    suit_line: {
+      label: "Same-suit line",
+      values: { 2: "2 points (1963 rules)", 3: "3 points (Abbott's revision)" },
+    },
+  },
+
+  sourceOf(move) {
+    return move.type === "place" || move.type === "discard" ? `hand:${move.card}` : null;
+  },
+  targetOf(move) {
+    if (move.type === "place") return `sq:${move.square}:${move.pos}`;
+    if (move.type === "discard") return "discard";
+    return null;
+  },
+  playOnPick() {
+    return false;          // a card always waits for its place: even a lone discard is a choice
+  },
+
+  render(root, ctx) {
+    const view = ctx.view;
+    const me = ctx.seat;
+    const us = view.sides[me];
+    const mark = lastTarget(view);
+    tablePlayers = view.players;
+    root.className = `table leopard players-${view.players}`;
+    root.innerHTML = "";
+    const squares = el("div", "lp-squares");
+    squares.appendChild(squareBox(view, ctx, 1 - us, true, mark));
+    squares.appendChild(squareBox(view, ctx, us, false, mark));
+    root.appendChild(squares);
+    root.appendChild(sidePanel(view, ctx, mark));
+    root.appendChild(handRow(view, ctx));
+  },
+
+  status(ctx) {
+    const view = ctx.view;
+    const me = ctx.seat;
+    if (view.is_over) {
+      const us = view.sides[me];
+      const [a, b] = [view.side_scores[us], view.side_scores[1 - us]];
+      const verdict = a > b ? (view.players === 2 ? "you win" : "your team wins") : a < b ? "you lose" : "a draw";
+      return `Match over: ${verdict}, ${num(a)} to ${num(b)}. Press New game to play again.`;
+    }
+    const turn = view.current_player;
+    if (!ctx.myTurn) {
+      if (view.phase === "answer") return `${seatName(view, view.asker, me)} asks ${seatName(view, turn, me)}: may I go out?`;
+      return `${seatName(view, turn, me)} ${turn === me ? "are" : "is"} thinking…`;
+    }
+    if (view.phase === "answer") return `Your partner asks to go out: answer yes or no.`;
+    const picked = ctx.selected ? ctx.selected.slice(5) : null;
+    if (picked) {
+      const n = [...ctx.targets].filter((k) => k.startsWith("sq:")).length;
+      return n ? `Put ${cardLabel(picked)} on a lit position (${n}) or the discard pile.`
+        : `${cardLabel(picked)} has no place on a square now: discard it, or pick another card.`;
+    }
+    const out = ctx.legal.some((m) => m.type === "go_out");
+    return out
+      ? `You drew a card. ${view.players === 4 ? "Ask your partner to go out" : "Go out"} (your square scores ${num(view.squares[view.sides[me]].out_now)}) or pick a card to place.`
+      : "You drew a card. Pick a card, then a lit position or the discard pile.";
+  },
+
+  summary(prev, view, ctx) {
+    if (view.deals.length <= prev.deals.length) return null;
+    const deal = view.deals[view.deals.length - 1];
+    const me = ctx.seat;
+    let html = explainDeal(view, deal, me);
+    if (view.is_over) {
+      const us = view.sides[me];
+      const [a, b] = [view.side_scores[us], view.side_scores[1 - us]];
+      const title = a > b ? (view.players === 2 ? "You win the match!" : "Your team wins the match!")
+        : a < b ? "The match is lost" : "The match is drawn";
+      html = `<p class="result">${esc(t(deal.result))}.</p>` + html;
+      return { title, html, button: "Close" };
+    }
+    return { title: `Deal ${deal.deal} of ${view.deals_total} scored`, html, button: "Next deal" };
+  },
+
+  rules: `
+<h2>Leopard</h2>
+<p>Robert Abbott's game (1963). Two players, or four in two partnerships sitting opposite each other.
+Two 52-card decks are shuffled together. A cut decides the first dealer (higher card deals, Ace low,
+ties cut again); then the deal passes to the left. Everyone gets 8 cards; the rest is the stock, and
+beside it lies a face-up discard pile of dead cards.</p>
+<h3>The squares</h3>
+<p>Each side (a player, or a partnership) owns a 3×3 square of positions, numbered from its own side:
+<b>1 2 3</b> nearest, <b>4 5 6</b>, <b>7 8 9</b> farthest. You see the opponents' square from across the
+table, so its numbers run the other way. A position holds a pile; only its top card counts.</p>
+<h3>A turn</h3>
+<p>Draw the top stock card, then either go out (below) or put one card from your hand:</p>
+<table class="lp-rules-table">
+<tr><th>Card</th><th>Where</th><th>On</th><th>Face</th></tr>
+<tr><td>A–9</td><td>its number (A = 1) on either square</td><td>empty, or a face-down card</td><td>up</td></tr>
+<tr><td>10</td><td>anywhere on your square</td><td>empty, or a face-down card</td><td>up</td></tr>
+<tr><td>J</td><td>anywhere on either square</td><td>a card (never empty)</td><td><b>down</b></td></tr>
+<tr><td>Q</td><td>anywhere on your square</td><td>a card (never empty)</td><td><b>down</b></td></tr>
+<tr><td>K</td><td>anywhere on your square</td><td>empty or any card</td><td>up</td></tr>
+<tr><td>any</td><td>the discard pile (dead)</td><td>—</td><td>up</td></tr>
+</table>
+<p>A face-down card is known only to the player who placed it — not even to a partner.</p>
+<h3>Going out</h3>
+<p>On your turn, after drawing and before placing, you may go out if your square scores 5 or more. The
+deal ends at once and going out costs 1 point. With four players you may only ask your partner "may I go
+out?": a yes ends the deal, a no means you place a card as usual. Otherwise the deal ends when the
+player who drew the last stock card has placed a card.</p>
+<h3>Scoring</h3>
+<ul>
+<li>Each of the 8 lines (3 rows, 3 columns, 2 diagonals) with three face-up cards of one suit: 2 points
+(3 with the option "Same-suit line: 3 points", Abbott's later revision); all one colour but not one
+suit: 1 point. An empty position or a face-down card breaks a line.</li>
+<li>Every square point above 5 scores 1 more (exactly 5: no bonus). Going out: −1.</li>
+<li>Example: a square of 7 points that went out scores 7 + 2 − 1 = 8.</li>
+</ul>
+<p>Both sides score every deal. After four deals the higher total wins; equal totals are a draw.</p>
+<h3>On the table</h3>
+<p>Gold lines mark same-suit lines that score now, dashed lines same-colour ones. Each square shows its
+points and what going out now would score. Pick a card and its legal places light up; click one or drag
+the card there.</p>
+`,
+};
