@@ -300,3 +300,196 @@ def test_phone_layout_fits(browser, site):
     assert len(rights) >= 10 and max(rights) <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+# ---- the keyboard: arrows over every legal choice, Enter to pick and to play ------------------------
+ACTIVE = "document.activeElement"
+
+
+def arrow_to(page, selector, limit=40):
+    """Press → until the focused element matches selector; every stop on the way is a legal choice."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("ArrowRight")
+        stop = page.evaluate(f"({{legal: {ACTIVE}.dataset.legal, tag: {ACTIVE}.tagName,"
+                             f" key: {ACTIVE}.dataset.card || {ACTIVE}.dataset.move || {ACTIVE}.dataset.target}})")
+        assert stop["legal"] == "true" and stop["key"], f"→ stopped on {stop}"
+    pytest.fail(f"→ never reached {selector}")
+
+
+def select_by_keyboard(page, cards):
+    for code in cards:
+        arrow_to(page, f".sg-hand [data-card='{code}']")
+        page.keyboard.press("Enter")
+        page.wait_for_function("c => document.querySelector(`.sg-hand [data-card='${c}']`).classList.contains('selected')",
+                               arg=code)
+        # the card keeps focus while the selection grows (its source key changes with the selection)
+        assert page.evaluate(f"{ACTIVE}.dataset.card") == code
+
+
+def play_by_keyboard(page, move):
+    before = view(page)["move_count"]
+    kind = move["type"]
+    if kind == "initial_part":
+        select_by_keyboard(page, move["cards"])
+        page.wait_for_function("() => document.querySelector('.sg-add[data-legal=true]')")
+        arrow_to(page, ".sg-add")
+    elif kind == "initial_meld":
+        arrow_to(page, ".sg-lay")
+    elif kind == "layoff":
+        select_by_keyboard(page, move["cards"])
+        arrow_to(page, f".sg-meld[data-meld-seat='0'][data-meld-index='{move['meld']}']")
+    elif kind == "meld":
+        select_by_keyboard(page, move["cards"])
+        page.wait_for_function("() => document.querySelector('.sg-newmeld[data-legal=true]')")
+        arrow_to(page, ".sg-newmeld")
+    elif kind == "offer":
+        select_by_keyboard(page, [move["card"]])
+        arrow_to(page, ".sg-offer-zone[data-legal=true]")      # the offer spot itself, not only its button
+    elif kind in ("take", "refuse"):
+        arrow_to(page, f".sg-answer [data-move*='\"{kind}\"']")
+    elif kind == "last_card":
+        arrow_to(page, ".sg-last-btn")
+    else:
+        arrow_to(page, ".sg-end-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{VIEW}.move_count > {before}")
+
+
+def test_keyboard_only_selection_and_play(page, site):
+    """Arrows reach every legal choice once cards are selected (highlighted melds, the new-meld spot, the
+    offer spot, the panel's buttons); Enter picks a card and plays a move; focus comes back after a move."""
+    def stop(game, mine):
+        kinds = [m["type"] for m in mine]
+        plays = [k for k in kinds if k not in ("take", "refuse")]
+        if plays and plays[0] != "initial_part":
+            return None
+        return "layoff" in kinds and kinds[-1] == "offer"
+
+    seed, game, mine = find(stop)
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?v=2&s={seed}")
+    wait_my_turn(page)
+    page.keyboard.press("ArrowRight")                    # the first → lands on a legal choice
+    assert page.evaluate(f"{ACTIVE}.dataset.legal") == "true"
+    for move in mine:
+        wait_my_turn(page)
+        assert move in view(page)["legal_moves"]
+        play_by_keyboard(page, move)
+    wait_my_turn(page)
+    assert call(page, "state")["link"] == links.encode(game)
+    assert {"initial_part", "initial_meld", "layoff", "offer"} <= {m["type"] for m in mine}
+    # after the last move (an offer the bot answered, then its turn) focus is back on a choice of mine
+    page.wait_for_function(f"{ACTIVE}.dataset.legal === 'true'")
+
+
+def test_keyboard_reaches_every_highlighted_target_of_a_selection(page, site):
+    """With one card selected that fits a meld and may be offered, → visits the offer spot, the offer
+    button and each highlighted meld, and all of them can take focus."""
+    def stop(game, mine):
+        if game.phase != "play" or not game.view(0)["initial_done"][0] or game.view(0)["initial_this_turn"]:
+            return False
+        legal = game.legal_moves()
+        offers = {m["card"] for m in legal if m["type"] == "offer"}
+        return any(m["type"] == "layoff" and len(m["cards"]) == 1 and m["cards"][0] in offers for m in legal)
+
+    seed, game, mine = find(stop, limit=120)
+    page.add_init_script(FAST)
+    open_app(page, site, links.encode(game))
+    wait_my_turn(page)
+    legal = view(page)["legal_moves"]
+    offers = {m["card"] for m in legal if m["type"] == "offer"}
+    card = next(m["cards"][0] for m in legal if m["type"] == "layoff" and len(m["cards"]) == 1 and m["cards"][0] in offers)
+    melds = {m["meld"] for m in legal if m["type"] == "layoff" and m["cards"] == [card]}
+    page.keyboard.press("ArrowRight")
+    select_by_keyboard(page, [card])
+    items = page.locator("#table [data-legal='true']")
+    visited = []
+    for _ in range(items.count()):
+        page.keyboard.press("ArrowRight")
+        visited.append(page.evaluate(f"[{ACTIVE}.className, {ACTIVE}.dataset.meldIndex ?? null, {ACTIVE}.dataset.card ?? null]"))
+    assert visited[-1][2] == card                       # round the whole ring, back to the card
+    classes = " ".join(v[0] for v in visited)
+    assert "sg-offer-zone" in classes and "sg-offer-btn" in classes
+    assert {int(v[1]) for v in visited if v[1] is not None and "target-on" in v[0]} == melds
+    # Enter on a highlighted meld lays the card off
+    arrow_to(page, f".sg-meld[data-meld-seat='0'][data-meld-index='{min(melds)}']")
+    before = view(page)["move_count"]
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{VIEW}.move_count === {before + 1}")
+    assert card not in view(page)["zones"]["hand0"]
+
+
+# ---- a phone late in a deal -----------------------------------------------------------------------------
+def late_deal(seeds=range(1, 200)):
+    """A bot-vs-bot deal played on until many melds lie on both sides, at seat 0's turn to play."""
+    for seed in seeds:
+        game = pygames.new_game(GAME, seed=seed)
+        while not game.is_over and game.deal_number == 1:
+            v = game.view(0)
+            if (game.current_player == 0 and game.phase == "play" and len(v["melds"][0]) >= 5
+                    and len(v["melds"][1]) >= 5 and v["hand_counts"][0] >= 4):
+                return game
+            game.play(bot_move(game))
+    pytest.fail("no seed gives a late-deal position")
+
+
+def test_phone_late_deal_keeps_hand_and_panel_on_screen(browser, site):
+    game = late_deal()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.add_init_script(FAST)
+    open_app(page, site, links.encode(game))
+    page.wait_for_function(MY_TURN)
+    assert page.locator(".sg-meld").count() >= 10
+
+    def inside(selector):
+        boxes = page.locator(selector).evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+        assert boxes, selector
+        status_top = page.evaluate("document.getElementById('status').getBoundingClientRect().top")
+        for b in boxes:
+            assert b["left"] >= 0 and b["right"] <= 390 and b["top"] >= 0, (selector, b)
+            assert b["bottom"] <= status_top + 1, (selector, b, status_top)   # never under the status bar
+
+    inside(".sg-hand .card")
+    inside(".sg-panel")
+    inside(".sg-panel .sg-actions button")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 844
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # a tap selects a card; the hand and the panel stay put and the selected card shows as selected
+    code = view(page)["zones"]["hand0"][0]
+    page.locator(f".sg-hand [data-card='{code}']").tap()
+    page.wait_for_function(f"document.querySelector(\".sg-hand [data-card='{code}']\").classList.contains('selected')")
+    inside(".sg-hand .card")
+    inside(".sg-panel")
+    # the melds scroll in their own rows and each meld can be scrolled into view
+    for row in (".sg-melds-theirs", ".sg-melds-mine"):
+        last = page.locator(f"{row} .sg-meld").last
+        last.scroll_into_view_if_needed()
+        assert last.is_visible()
+    inside(".sg-hand .card")
+    # a 10 in an overlapped meld: both digits lie in the strip the next card leaves
+    tens = page.locator(".sg-meld-cards .card[data-card^='T']:not(:last-child)")
+    for i in range(tens.count()):
+        widths = tens.nth(i).evaluate(
+            "c => { const r = document.createRange(); const corner = c.querySelector('.corner');"
+            " r.setStart(corner.firstChild, 0); r.setEnd(corner.firstChild, 2);"
+            " return [r.getBoundingClientRect().right, c.nextElementSibling.getBoundingClientRect().left]; }")
+        assert widths[0] <= widths[1] + 0.5, widths
+    context.close()
+
+
+def test_move_log_is_never_a_word_per_line(browser, site):
+    """The recent moves beside a live offer keep room for a few words a line, on a phone and narrow desktops."""
+    seed, game, _ = find(lambda g, m: g.phase == "answer")
+    for width, height in ((390, 844), (800, 700), (1000, 700)):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
+        page = context.new_page()
+        page.add_init_script(FAST)
+        open_app(page, site, links.encode(game))
+        page.wait_for_function(MY_TURN)
+        log = page.locator(".sg-middle .sg-log")
+        assert log.is_visible()
+        assert log.evaluate("e => e.getBoundingClientRect().width") >= 200, width
+        context.close()

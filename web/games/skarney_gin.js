@@ -144,13 +144,15 @@ function meldEl(meld, seat, me, move, turn) {
     box.setAttribute("role", "button");
     box.setAttribute("aria-label", `Lay off ${cardsText(move.cards)} to this ${meld.kind}`);
     box.title = `Lay off ${cardsText(move.cards)} here`;
-    box.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); box.click(); } });
+    // Enter is the page's (it presses any focused legal element); Space presses it too, like a button
+    box.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); box.click(); } });
   }
   return box;
 }
 
 function meldsRow(view, seat, me, layoffs, newMeld) {
   const row = el("div", `sg-melds ${seat === me ? "sg-melds-mine" : "sg-melds-theirs"}`);
+  row.dataset.seat = String(seat);
   const melds = view.melds[seat];
   if (!melds.length && !newMeld) row.appendChild(el("p", "sg-empty", seat === me ? "Your melds go here." : ""));
   const turn = view.turn_of === seat && view.phase === "play";
@@ -497,6 +499,58 @@ function dealExplanation(d) {
   return `<ul class="sg-explain">${d.lines.map((l) => `<li>${esc(t(l))}</li>`).join("")}</ul>`;
 }
 
+// ---- focus and scroll across redraws -------------------------------------------------------------
+// The page keeps focus on an element by its data-source / data-move / data-target key; a hand card's
+// source changes as the selection grows ("sel:7C" -> "sel:7C,8C", shared by the selected cards), so
+// the layout keeps focus on the same card itself. After a move played from the keyboard (the table
+// is redrawn empty of choices while it waits), focus comes back to the first choice when it is the
+// person's turn again. The meld rows scroll on a phone: they keep their scroll position.
+const keyOfEl = (node) => node?.dataset?.source ?? node?.dataset?.move ?? node?.dataset?.target ?? null;
+
+function watchKeyboard(root) {
+  if (root.dataset.sgKeys) return;
+  root.dataset.sgKeys = "1";
+  root.addEventListener("keydown", (e) => {
+    if (["Enter", " ", "ArrowLeft", "ArrowRight", "Tab"].includes(e.key) && local) local.keyboard = true;
+  });
+  root.addEventListener("pointerdown", () => { if (local) local.keyboard = false; });
+}
+
+function remember(root, ctx) {
+  watchKeyboard(root);
+  const active = document.activeElement;
+  const inside = active && active !== root && root.contains(active);
+  if (inside) local.focus = { card: active.dataset.card || null, key: keyOfEl(active) };
+  else if (active && active !== document.body) local.focus = null;  // the person is elsewhere on the page
+  const scroll = {};
+  for (const row of root.querySelectorAll(".sg-melds")) scroll[row.dataset.seat] = row.scrollTop;
+  return { inside, scroll };
+}
+
+function restore(root, ctx, before) {
+  for (const row of root.querySelectorAll(".sg-melds")) {
+    const top = before.scroll[row.dataset.seat];
+    if (top) row.scrollTop = top;
+    // a row with more melds below fades out at its foot, until it is scrolled to the end
+    const more = () => row.classList.toggle("sg-more", row.scrollHeight - row.scrollTop - row.clientHeight > 2);
+    more();
+    row.addEventListener("scroll", more, { passive: true });
+  }
+  const want = local.focus;
+  if (!want) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== root) return;
+  const legal = [...root.querySelectorAll("[data-legal='true']")];
+  if (!legal.length) return;                          // nothing to choose now: wait for the next redraw
+  const node = (want.card && legal.find((n) => n.dataset.card === want.card)) ||
+    legal.find((n) => keyOfEl(n) === want.key);
+  if (node) node.focus();
+  else if (before.inside || local.keyboard) {
+    legal[0].focus();                                  // a keyboard move was played: the next choice
+  }
+  if (!root.contains(document.activeElement)) local.focus = null;
+}
+
 // a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld or the offer the target
 function sourceOf(move) {
   if (move.type === "layoff" || move.type === "meld") return `sel:${keyOf(move.cards)}`;
@@ -545,6 +599,7 @@ export default {
     const meldMove = selMoves.find((m) => m.type === "meld");
     const newMeld = meldMove ? { move: meldMove, kind: check(local.sel)?.kind } : null;
 
+    const before = remember(root, ctx);
     root.className = "table sg";
     root.innerHTML = "";
     const felt = el("div", "sg-felt");
@@ -564,6 +619,7 @@ export default {
     const side = scoreBoard(view, ctx);
     if (playing) side.appendChild(logEl(ctx));
     root.appendChild(side);
+    restore(root, ctx, before);
   },
 
   status(ctx) {
