@@ -25,7 +25,9 @@ def from_json(text):
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as e:
-        raise BadSave(f"the saved game is not valid JSON ({e})") from None
+        raise BadSave(f"the saved game is not valid JSON ({str(e)[:200]})") from None
+    except RecursionError:
+        raise BadSave("the saved game is nested too deeply to be a save") from None
     if not isinstance(data, dict):
         raise BadSave("the saved game is not a JSON object")
     missing = [k for k in ("game", "seed", "moves") if k not in data]
@@ -33,10 +35,14 @@ def from_json(text):
         raise BadSave(f"the saved game lacks {', '.join(missing)}")
     if not isinstance(data["moves"], list):
         raise BadSave("the saved game's moves are not a list")
+    if len(data["moves"]) > links.MAX_MOVES:
+        raise BadSave(f"the saved game has {len(data['moves'])} moves; a save holds at most {links.MAX_MOVES}")
     try:
         game = new_game(data["game"], seed=data["seed"], players=data.get("players"),
                         options=data.get("options"))
         game.replay(data["moves"])
     except ValueError as e:
         raise BadSave(f"the saved game cannot be restored: {e}") from None
+    except RecursionError:
+        raise BadSave("the saved game cannot be restored: a move is nested too deeply") from None
     return game

@@ -44,6 +44,14 @@ def _undo_point(game):
     return None
 
 
+def _seat(args, game):
+    """The person's seat from the arguments (default 0), checked before the session changes."""
+    seat = args.get("seat", 0)
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(game.players):
+        raise ValueError(f"seat must be 0..{game.players - 1}, not {str(seat)[:20]}")
+    return seat
+
+
 def _rebuild(game, keep):
     fresh = type(game)(players=game.players, options=game.options, seed=game.seed)
     for index, _ in game.move_choices[:keep]:
@@ -68,7 +76,7 @@ def info(_args):
 def new(args):
     game = new_game(args["game"], seed=args.get("seed"), players=args.get("players"),
                     options=args.get("options"))
-    _session.update(game=game, seat=args.get("seat", 0))
+    _session.update(game=game, seat=_seat(args, game))
     return _state()
 
 
@@ -114,7 +122,7 @@ def undo(_args):
 
 def open_link(args):
     game = links.decode(args["fragment"])
-    _session.update(game=game, seat=args.get("seat", 0))
+    _session.update(game=game, seat=_seat(args, game))
     return _state()
 
 
@@ -124,7 +132,7 @@ def load(args):
     if not isinstance(save, str):
         raise ValueError("the save is not text")
     game = from_json(save) if save.lstrip().startswith("{") else links.decode(save)
-    _session.update(game=game, seat=args.get("seat", 0))
+    _session.update(game=game, seat=_seat(args, game))
     return _state()
 
 
@@ -140,21 +148,50 @@ def query(args):
 METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query)}
 
 
+def _not_json(constant):
+    raise ValueError(f"the arguments hold {constant}, which JSON cannot")
+
+
+def _finite(text):
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the arguments hold a number too large for a float ({text[:20]})")
+    return value
+
+
+def _arguments(args_json):
+    """The call's arguments: a JSON object, strictly (no NaN or Infinity, bounded nesting)."""
+    try:
+        args = json.loads(args_json or "{}", parse_constant=_not_json, parse_float=_finite)
+    except RecursionError:
+        raise ValueError("the arguments are nested too deeply") from None
+    if not isinstance(args, dict):
+        raise ValueError("the arguments must be a JSON object")
+    return args
+
+
 def call(method, args_json="{}"):
+    fn = METHODS.get(method) if isinstance(method, str) else None
+    if fn is None:
+        return json.dumps({"ok": False, "error": f"unknown method {str(method)[:40]!r}"})
     try:
-        fn = METHODS[method]
-    except KeyError:
-        return json.dumps({"ok": False, "error": f"unknown method {method!r}"})
-    try:
-        args = json.loads(args_json or "{}")
-        if not isinstance(args, dict):
-            raise ValueError("the arguments must be a JSON object")
-        return json.dumps({"ok": True, "result": fn(args)})
+        return json.dumps({"ok": True, "result": fn(_arguments(args_json))}, allow_nan=False)
     except IllegalMove as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": "IllegalMove", "message": e.message})
+        return _error(str(e), "IllegalMove", message=e.message)
     except (ValueError, KeyError, TypeError) as e:
         message = str(e) if not isinstance(e, KeyError) else f"missing argument {e}"
-        return json.dumps({"ok": False, "error": message, "kind": type(e).__name__})
+        return _error(message, type(e).__name__)
+    except RecursionError:
+        return _error("the arguments are nested too deeply", "ValueError")
+    except Exception as e:  # a bug: still an answer the page can show, never an escaped exception
+        return _error(f"internal error ({type(e).__name__}: {str(e)[:200]})", "InternalError")
+
+
+def _error(text, kind, **extra):
+    try:
+        return json.dumps({"ok": False, "error": text[:500], "kind": kind, **extra}, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # a message parameter JSON cannot hold
+        return json.dumps({"ok": False, "error": text[:500], "kind": kind})
 
 
 __all__ = ["call", "METHODS"]

@@ -15,12 +15,18 @@ from urllib.parse import parse_qsl
 from .games import game_class
 
 VERSION = 2
+MAX_MOVES = 50_000      # a link asking for more is refused before anything is replayed
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
 
 
 class BadLink(ValueError):
     """A share link that cannot be opened; the message says why."""
+
+
+def _is_number(text, digits):
+    """Whether ``text`` is 1..``digits`` ASCII digits (str.isdigit also takes '²' and '١')."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def _width(n):
@@ -64,13 +70,13 @@ def _parse_options(cls, text):
     for pair in filter(None, text.split(",")):
         name, _, token = pair.partition(".")
         if name not in cls.OPTIONS:
-            raise BadLink(f"the link names an option {name!r} that {cls.TITLE} does not have")
+            raise BadLink(f"the link names an option {name[:30]!r} that {cls.TITLE} does not have")
         for allowed in cls.OPTIONS[name]:
             if _option_token(allowed) == token:
                 options[name] = allowed
                 break
         else:
-            raise BadLink(f"the link's {name!r} option value {token!r} is not one {cls.TITLE} allows")
+            raise BadLink(f"the link's {name!r} option value {token[:30]!r} is not one {cls.TITLE} allows")
     return options
 
 
@@ -85,7 +91,7 @@ def decode(fragment):
         raise BadLink(f"the link names a game we don't have ({game_id[:30]!r})") from None
     fields = dict(parse_qsl(query, keep_blank_values=True))
     version = fields.get("v", "1")
-    if not version.isdigit() or len(version) > 3:
+    if not _is_number(version, 3):
         raise BadLink(f"the link's format version {version[:10]!r} is not a number")
     if int(version) > VERSION:
         raise BadLink("the link was made by a newer version of pygames: reload the page to update")
@@ -94,19 +100,21 @@ def decode(fragment):
                       "longer be replayed")
     players = None
     if "p" in fields:
-        if not fields["p"].isdigit() or len(fields["p"]) > 3:
-            raise BadLink(f"the link's player count {fields['p']!r} is not a number")
+        if not _is_number(fields["p"], 3):
+            raise BadLink(f"the link's player count {fields['p'][:10]!r} is not a number")
         players = int(fields["p"])
     options = _parse_options(cls, fields.get("o", ""))
-    if "s" not in fields or not fields["s"].isdigit() or len(fields["s"]) > 20:
+    if "s" not in fields or not _is_number(fields["s"], 20):
         raise BadLink("the link has no valid seed (s=<number>)")
     try:
         game = cls(players=players, options=options, seed=int(fields["s"]))
     except ValueError as e:
         raise BadLink(f"the link's settings are not allowed: {e}") from None
     count = fields.get("n", "0")
-    if not count.isdigit() or len(count) > 7:
-        raise BadLink(f"the link's move count {count!r} is not a number")
+    if not _is_number(count, 7):
+        raise BadLink(f"the link's move count {count[:10]!r} is not a number")
+    if int(count) > MAX_MOVES:
+        raise BadLink(f"the link asks for {int(count)} moves; a link holds at most {MAX_MOVES}")
     digits, pos = fields.get("m", ""), 0
     for step in range(int(count)):
         legal = game.legal_actions() if not game.is_over else []

@@ -9,7 +9,7 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
     page                        function: a Page in a fresh browser context; page.console_errors
                                 lists console errors and uncaught page errors; a test that leaves
                                 any fails, unless marked @pytest.mark.allow_console_errors
-    app                         function: `page` with index.html open and ready
+    app                         function: `page` with index.html#spades open and ready (a table)
     open_app(page, site, fragment="", timeout=60_000)
                                 plain function (from conftest import open_app): go to
                                 index.html#fragment, wait for <html data-state="ready">; fails with
@@ -34,12 +34,24 @@ READY_TIMEOUT_MS = 60_000
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
     config.addinivalue_line("markers", "allow_console_errors: the test expects console errors")
+    config.addinivalue_line("markers", "soak: long; runs only when asked for (-m soak, python3 build.py soak --browser)")
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+    _deselect_soak(config, items)
+
+
+def _deselect_soak(config, items):
+    """Tests marked `soak` are left out unless the -m expression names them (`-m soak`)."""
+    if "soak" in (config.getoption("markexpr", "") or ""):
+        return
+    soak = [item for item in items if item.get_closest_marker("soak")]
+    if soak:
+        config.hook.pytest_deselected(items=soak)
+        items[:] = [item for item in items if not item.get_closest_marker("soak")]
 
 
 @pytest.fixture(scope="session")
@@ -125,4 +137,4 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
 
 @pytest.fixture
 def app(page, site):
-    return open_app(page, site)
+    return open_app(page, site, "spades")  # a plain visit shows the home screen (test_site_home.py)
