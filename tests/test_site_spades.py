@@ -81,16 +81,19 @@ def test_a_person_plays_a_whole_deal_by_clicking(page, site):
 
 
 def test_illegal_card_looks_unplayable_and_cannot_be_played(page, site):
-    fast(page)
-    open_app(page, site, "spades?s=7")
+    # a position where South must follow suit and holds cards of other suits, found by bot play
+    game = pygames.new_game("spades", seed=7)
     while True:
-        take_turn(page)
-        view = call(page, "state")["view"]
-        if view["phase"] == "play" and view["trick"] and view["current_player"] == 0:
-            hand = view["zones"]["hand0"]
-            legal = {m["card"] for m in view["legal_moves"]}
+        if game.phase == "play" and game.trick and game.current_player == 0:
+            legal = {m["card"] for m in game.legal_moves()}
+            hand = game.view(0)["zones"]["hand0"]
             if set(hand) - legal:
                 break
+        seat = game.current_player
+        game.play(pygames.ai.choose_move(game.view(seat), level="normal", seed=game.move_count))
+    fast(page)
+    open_app(page, site, pygames.links.encode(game))
+    page.wait_for_function(MY_TURN)
     bad = sorted(set(hand) - legal)[0]
     el = page.locator(f".hand [data-card='{bad}']")
     assert el.get_attribute("data-legal") is None
@@ -231,4 +234,7 @@ def test_a_seeded_bot_match_runs_to_its_end_in_the_page(page, site):
     view = call(page, "state")["view"]
     game = pygames.links.decode(call(page, "state")["link"])
     assert game.is_over and max(view["team_scores"]) >= 200
-    assert "Match over" in page.locator("#status").inner_text()
+    # behind the dialog the status line speaks of what just ended; after it, of the match
+    assert page.locator("#status").inner_text() in page.locator("#dlg-summary h2").inner_text()
+    page.locator("#summary-ok").click()
+    page.wait_for_function("document.querySelector('#status').innerText.includes('Match over')")
