@@ -10,14 +10,14 @@ from .cards import Rng
 from .games import available, game_class
 
 
-def playouts_per_second(game_id, seconds=1.0, seed=1):
+def playouts_per_second(game_id, seconds=1.0, seed=1, players=None, options=None):
     """``(deals per second, actions per second)`` of random full deals of ``game_id``."""
     cls = game_class(game_id)
     rng = Rng(seed)
     deals = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        g = cls(seed=rng.below(1 << 30))
+        g = cls(seed=rng.below(1 << 30), players=players, options=options)
         first = g.deal_number
         while g.deal_number == first and not g.is_over:
             legal = g.legal_actions()

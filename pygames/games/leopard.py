@@ -559,20 +559,3 @@ _ZONE_TARGET = {name: t for t, name in enumerate(ZONE_NAMES)}
 
 
 GAME = Leopard
-
-
-def random_deals_per_second(seconds=2.0, seed=1, players=2):
-    """Benchmark: random full deals per second through the fast int path."""
-    import time
-    from ..cards import Rng
-    rng = Rng(seed)
-    deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = Leopard(seed=rng.below(1 << 30), players=players)
-        first = g.deal_number
-        while g.deal_number == first and not g.is_over:
-            legal = g.legal_actions()
-            g.apply_action(legal[rng.below(len(legal))])
-        deals += 1
-    return deals / (time.perf_counter() - start)

@@ -897,20 +897,3 @@ def _cards_mask(codes):
 
 
 GAME = SkarneyGin
-
-
-def random_playouts_per_second(seconds=2.0, seed=1):
-    """Benchmark: random deals per second through the action interface."""
-    import time
-    from ..cards import Rng
-    rng = Rng(seed)
-    deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = SkarneyGin(seed=rng.below(1 << 30))
-        first = g.deal_number
-        while g.deal_number == first and not g.over:
-            legal = g.legal_actions()
-            g.apply_action(legal[rng.below(len(legal))])
-        deals += 1
-    return deals / (time.perf_counter() - start)

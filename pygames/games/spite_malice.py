@@ -534,20 +534,3 @@ class SpiteMalice(Game):
 
 
 GAME = SpiteMalice
-
-
-def random_playouts_per_second(seconds=2.0, seed=1, players=2):
-    """Benchmark: random single games (deals) per second through the action interface."""
-    import time
-    from ..cards import Rng
-    rng = Rng(seed)
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = SpiteMalice(players=players, seed=rng.below(1 << 30))
-        first = g.deal_number
-        while g.deal_number == first and not g.over:
-            legal = g.legal_actions()
-            g.apply_action(legal[rng.below(len(legal))])
-        games += 1
-    return games / (time.perf_counter() - start)
