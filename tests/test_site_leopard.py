@@ -183,7 +183,8 @@ def _bot_match(page, site, players, seed):
     assert game.is_over and game.side_scores == view["side_scores"]
     page.locator("#summary-ok").click()
     page.wait_for_function("!document.querySelector('#dlg-summary[open]')")
-    assert "Match over" in page.locator("#status").inner_text()
+    # the dialog's close event re-renders the status a moment after the dialog shuts
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Match over')")
 
 
 def test_a_seeded_two_player_bot_match_runs_four_deals_in_the_page(page, site):

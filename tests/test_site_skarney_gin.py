@@ -284,7 +284,7 @@ def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
         assert str(result["final"][seat]) in summary
     assert result["final"][result["winner"]] - result["final"][1 - result["winner"]] == result["difference"]
     page.locator("#summary-ok").click()
-    assert "Game over" in page.locator("#status").inner_text()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Game over')")
     sheet = page.locator(".sg-sheet tbody tr")
     assert sheet.count() == len(v["deal_log"]) >= 1
     print(f"bot-vs-bot game to 200: {v['move_count']} moves, {v['deal']} deals, {elapsed:.1f} s")
