@@ -5,6 +5,7 @@
     python3 build.py serve [--port N]    build, then serve dist/ at http://localhost:N (default 8000)
     python3 build.py test [pytest args]  venv + test deps + Chromium + build, then pytest
     python3 build.py bench               page-ready vs bare Pyodide boot; playouts per second per game
+    python3 build.py soak [--matches N]  10000 checked random matches a game, longer fuzz; --browser too
 
 Standard library only; pip, npm and apt-get run as subprocesses. Downloads (the pinned Pyodide npm
 package, the pinned micropip wheel) are kept in .cache/, so builds after the first work offline.
@@ -55,7 +56,7 @@ MIME_TYPES = {
     ".css": "text/css", ".json": "application/json", ".map": "application/json",
     ".wasm": "application/wasm", ".whl": "application/zip", ".zip": "application/zip",
     ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon", ".md": "text/plain; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8", ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8", ".woff2": "font/woff2", ".webmanifest": "application/manifest+json",
 }
 
 
@@ -201,6 +202,10 @@ def build():
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     (new / "wheels").mkdir()
     shutil.copy2(wheel, new / "wheels" / wheel.name)
+    engine = engine_bytecode_zip(wheel, package)  # the worker's engine: the wheel, precompiled
+    if engine:
+        shutil.copy2(engine, new / "wheels" / engine.name)
+    write_app_icons(new / "icons")
     info = {
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256_file(wheel),
@@ -211,6 +216,9 @@ def build():
         "runtime_bytes": {f"pyodide/{n}": (runtime / n).stat().st_size for n in DOWNLOADED_FIRST},
         "inputs": inputs_digest(),
     }
+    if engine:
+        info["engine"] = f"wheels/{engine.name}"
+    info["build_id"] = write_offline_list(new)  # what the service worker keeps (sw.js)
     (new / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
     (new / ".nojekyll").write_text("")
     old = DIST.with_name(DIST.name + ".old")
@@ -221,6 +229,157 @@ def build():
     shutil.rmtree(old, ignore_errors=True)
     log(f"built dist/ in {time.perf_counter() - t0:.2f} s ({wheel.name}, Pyodide {PYODIDE_VERSION})")
     return info
+
+
+# --- the engine precompiled by the runtime's own Python -------------------------------------------
+
+BYTECODE_SCRIPT = r"""
+// node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, plus each module compiled
+// by Pyodide's own Python as an unchecked hash-based .pyc beside its .py (zipimport uses it as is).
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pkg, wheel, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pkg + "/" });
+py.FS.writeFile("/tmp/in.whl", readFileSync(wheel));
+py.runPython(`
+import importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+with zipfile.ZipFile("/tmp/in.whl") as zin, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
+    for item in zin.infolist():
+        data = zin.read(item)
+        zout.writestr(item, data)
+        if item.filename.endswith(".py"):
+            code = compile(data, item.filename, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            zout.writestr(zipfile.ZipInfo(item.filename[:-3] + ".pyc", item.date_time), bytes(pyc),
+                          compress_type=zipfile.ZIP_DEFLATED)
+`);
+writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def engine_bytecode_zip(wheel, package):
+    """The engine wheel with its modules compiled by the pinned Pyodide's own Python, for the web
+    worker to put on sys.path: importing it compiles nothing, which is most of the engine's start-up
+    time in the browser. Made by Node.js running the runtime, cached by the wheel's hash. None (the
+    worker then takes the wheel itself) when Node.js is missing or fails."""
+    digest = sha256_file(wheel)[:20]
+    out = CACHE / "bytecode" / digest / wheel.name.replace("-py3-none-any.whl", f"-pyodide-{PYODIDE_VERSION}.zip")
+    if out.exists():
+        return out
+    node = shutil.which("node")
+    if not node:
+        log("warning: no Node.js: the engine ships without precompiled bytecode (a slower start)")
+        return None
+    log("compiling the engine with the runtime's Python (node + pyodide)")
+    shutil.rmtree(CACHE / "bytecode", ignore_errors=True)  # keep only the current one
+    out.parent.mkdir(parents=True)
+    script = out.parent / "compile.mjs"
+    script.write_text(BYTECODE_SCRIPT)
+    result = run([node, script, package, wheel, out.with_suffix(".tmp")], check=False,
+                 capture_output=True, text=True)
+    if result.returncode:
+        log(f"warning: precompiling the engine failed, it ships without bytecode: "
+            f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
+        return None
+    out.with_suffix(".tmp").replace(out)
+    return out
+
+
+# --- offline: the service worker's file list, the app icons ---------------------------------------
+
+# What the service worker does not keep: the bench pages, source maps, notes (.md), the UMD build of Pyodide and
+# the micropip wheel (the worker needs neither), and the worker's own scripts (the browser keeps those).
+NOT_KEPT_OFFLINE = ("bench/", "pyodide/pyodide.js", "pyodide/micropip-", "sw.js", "sw-files.js", ".nojekyll")
+
+
+def offline_files(site):
+    """The site's files the service worker keeps, relative to the site, sorted. Of the engine,
+    only what the worker loads: the precompiled zip if there is one, else the wheel."""
+    files = [rel for rel in (p.relative_to(site).as_posix() for p in sorted(site.rglob("*")) if p.is_file())
+             if not rel.startswith(NOT_KEPT_OFFLINE) and not rel.endswith((".map", ".md"))]
+    if any(rel.startswith("wheels/") and rel.endswith(".zip") for rel in files):
+        files = [rel for rel in files if not (rel.startswith("wheels/") and rel.endswith(".whl"))]
+    return files
+
+
+def write_offline_list(site):
+    """Write sw-files.js (the build's id and the files to keep) and return the id: a hash of
+    those files' contents (build-info.json aside, which is written after and carries the id), so an
+    unchanged site keeps its id and a changed one is an update for the browser."""
+    files = offline_files(site) + ["build-info.json"]
+    h = hashlib.sha256()
+    for rel in files:
+        if rel != "build-info.json":
+            h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
+    build_id = h.hexdigest()[:16]
+    files = sorted(set(files))
+    (site / "sw-files.js").write_text(
+        "// Made by build.py: this build's id and the files the service worker (sw.js) keeps.\n"
+        f"self.SITE_BUILD = {json.dumps({'id': build_id, 'files': files}, indent=1)};\n")
+    return build_id
+
+
+def write_app_icons(folder):
+    """The PNG app icons the manifest names (web/icons/icon.svg is the drawing they follow), drawn
+    here with the standard library: a white spade on the green table, full bleed (maskable)."""
+    folder.mkdir(exist_ok=True)
+    for size in (192, 512):
+        (folder / f"icon-{size}.png").write_bytes(spade_icon_png(size))
+
+
+@functools.lru_cache(maxsize=None)
+def spade_icon_png(size, subrows=4):
+    """A size x size RGB PNG: each pixel's share of the spade, from the spade's exact spans on a few
+    lines through each pixel row (two round lobes, the point above them, the flared stem)."""
+    import math
+    import zlib
+    green, white = (31, 107, 69), (250, 250, 245)  # style.css's --felt; the card white
+    scale, cx, cy = 0.56 * size, 0.5 * size, 0.47 * size  # the spade's unit box, centred
+
+    def spans(y):  # the spade's x-intervals on the line y (unit coordinates)
+        out = []
+        for sx in (-0.22, 0.22):  # the lobes: circles of radius 0.225 at (±0.22, 0.08)
+            d = 0.225 ** 2 - (y - 0.08) ** 2
+            if d > 0:
+                out.append((sx - math.sqrt(d), sx + math.sqrt(d)))
+        if -0.48 <= y <= 0.1:  # the point: a triangle from the top down to the lobes
+            half = 0.445 * (y + 0.48) / 0.58
+            out.append((-half, half))
+        if 0.05 <= y <= 0.46:  # the stem, flaring out at its foot
+            half = 0.035 + 0.24 * max(0.0, y - 0.2) ** 1.3
+            out.append((-half, half))
+        merged = []  # their union: a pixel under two overlapping spans is covered once
+        for a, b in sorted(out):
+            if merged and a <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+            else:
+                merged.append((a, b))
+        return merged
+
+    rows = []
+    for py in range(size):
+        cover = [0.0] * size
+        for k in range(subrows):
+            y = (py + (k + 0.5) / subrows - cy) / scale
+            for a, b in spans(y):
+                lo, hi = max(0.0, cx + a * scale), min(float(size), cx + b * scale)
+                for px in range(int(lo), min(size, math.ceil(hi))):
+                    cover[px] += (min(hi, px + 1) - max(lo, px)) / subrows
+        row = bytearray([0])  # PNG filter: none
+        for c in cover:
+            a = min(1.0, c)
+            row += bytes(round(g + (w - g) * a) for g, w in zip(green, white))
+        rows.append(bytes(row))
+
+    def chunk(kind, data):
+        body = kind + data
+        return len(data).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+
+    header = size.to_bytes(4, "big") * 2 + bytes([8, 2, 0, 0, 0])  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) +
+            chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
 def playable_games():
@@ -453,60 +612,142 @@ def test(pytest_args):
 
 # --- bench ----------------------------------------------------------------------------------------
 
-def bench():
+def bench(json_out=".cache/bench.json", compare=""):
     py = ensure_venv()
-    env = dict(os.environ, PYGAMES_CHROMIUM=ensure_chromium(py))
+    env = dict(os.environ, PYGAMES_CHROMIUM=ensure_chromium(py), PYGAMES_BENCH_JSON=str(json_out or ""),
+               PYGAMES_BENCH_COMPARE=str(compare or ""))
     build()
     return subprocess.call([str(py), str(ROOT / "build.py"), "_bench"], cwd=ROOT, env=env)
+
+
+READY = "['ready', 'error'].includes(document.documentElement.dataset.state)"
+# the worker's loading stages (web/worker.js), in the order they end
+STAGES = (("build_info", "build-info.json read"), ("wheel_downloaded", "engine wheel downloaded"),
+          ("runtime_downloaded", "runtime downloaded"), ("wasm_instantiated", "WebAssembly compiled"),
+          ("python_started", "Python started"), ("engine_installed", "engine on sys.path"),
+          ("engine_imported", "engine imported"), ("engine_info", "engine info"))
+
+
+def time_ready(page, url):
+    """Open url in page; seconds until <html data-state> is ready (None on error)."""
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function(READY, polling=10, timeout=180_000)
+    seconds = time.perf_counter() - t0
+    return seconds if page.evaluate("document.documentElement.dataset.state") == "ready" else None
+
+
+def page_timings(page):
+    """The app's own load timings (web/engine.js): ms since navigation of each stage's end."""
+    t = page.evaluate("({...(window.pygames?.app?.engine?.timings ?? {}), page_origin: performance.timeOrigin})")
+    if not t.get("worker"):
+        return None
+    worker = dict(t["worker"])
+    start = worker.pop("origin", None)  # the worker's clock starts when its script runs
+    start = t["worker_created"] if start is None else start - t["page_origin"]
+    out = {"worker_created": t["worker_created"]}
+    out.update({k: start + v for k, v in worker.items()})
+    out["page_ready"] = t.get("ready")
+    return out
+
+
+def wait_offline_ready(page, timeout=120):
+    """Wait until the service worker controls the page: it is active only once it has kept every
+    file of the build (web/sw.js installs them all first)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout * 1000, polling=100)
+
+
+def cold_and_warm_loads(browser, server, runs):
+    """Alternating cold loads (fresh browser context each) of bench/bare.html and index.html; after
+    each cold app load, a warm load in the same context (service worker and caches kept).
+    Returns {"bare": [s], "app": [s], "warm": [s], "app_stages": [dict], "warm_stages": [dict]}."""
+    out = {"bare": [], "app": [], "warm": [], "app_stages": [], "warm_stages": [], "bare_stages": []}
+    for _ in range(runs):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            out["bare"].append(time_ready(page, server.url + "bench/bare.html"))
+            out["bare_stages"].append(page.evaluate(  # bare.html says how long its worker took
+                "({worker_created: performance.now() - Number(document.documentElement.dataset.bootMs),"
+                " page_ready: performance.now()})"))
+        finally:
+            context.close()
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            out["app"].append(time_ready(page, server.url + "index.html"))
+            out["app_stages"].append(page_timings(page))
+            wait_offline_ready(page)
+            time.sleep(3)  # V8 writes its compiled-WebAssembly cache a little after compiling
+            page.close()
+            page = context.new_page()
+            out["warm"].append(time_ready(page, server.url + "index.html"))
+            out["warm_stages"].append(page_timings(page))
+        except Exception as e:  # a benchmark reports, it does not fail
+            print(f"  (a load failed: {str(e).splitlines()[0]})")
+        finally:
+            context.close()
+    return out
+
+
+def stage_table(runs):
+    """Median ms since navigation at which each loading stage ended, and the step from the last."""
+    runs = [r for r in runs if r]
+    if not runs:
+        return "  (no stage timings)"
+    lines, last = [], 0.0
+    for key, label in (("worker_created", "worker started"),) + STAGES + (("page_ready", "page ready (table)"),):
+        values = [r[key] for r in runs if r.get(key) is not None]
+        if not values:
+            continue
+        at = statistics.median(values)
+        lines.append(f"  {label:<26} {at:7.0f} ms  (+{at - last:5.0f})")
+        last = max(last, at)
+    return "\n".join(lines)
 
 
 def _bench(runs=5):
     """Runs inside .venv (needs playwright). Prints figures; asserts nothing."""
     from playwright.sync_api import sync_playwright
 
-    def time_ready(browser, url):
-        context = browser.new_context()
-        page = context.new_page()
-        try:
-            t0 = time.perf_counter()
-            page.goto(url)
-            page.wait_for_function("['ready', 'error'].includes(document.documentElement.dataset.state)",
-                                   polling=10, timeout=180_000)
-            seconds = time.perf_counter() - t0
-            state = page.evaluate("document.documentElement.dataset.state")
-            return seconds if state == "ready" else None
-        finally:
-            context.close()
-
-    print(f"pygames bench, one run on this machine ({os.cpu_count()} cores), Pyodide {PYODIDE_VERSION}")
+    print(f"pygames bench, one run on this machine ({os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}), Pyodide {PYODIDE_VERSION}")
     with serving() as server, sync_playwright() as p:
         browser = launch_chromium(p)
-        print(f"browser: {browser.version}, cold HTTP cache each load (new browser context), "
-              f"{runs} loads each, alternating")
-        have_app = (DIST / "index.html").exists()
-        bare, app = [], []
-        for _ in range(runs):
-            bare.append(time_ready(browser, server.url + "bench/bare.html"))
-            if have_app:
-                app.append(time_ready(browser, server.url + "index.html"))
-        bare_ok = [t for t in bare if t is not None]
-        app_ok = [t for t in app if t is not None]
+        print(f"browser: {browser.version}; cold = a new browser context each load (empty caches), "
+              f"{runs} loads each, alternating; warm = a second visit in the app's context "
+              f"(service worker cache, compiled WebAssembly kept)")
+        loads = cold_and_warm_loads(browser, server, runs)
         fmt = lambda ts: ", ".join("error" if t is None else f"{t:.2f}" for t in ts)
-        print(f"bare Pyodide boot (bench/bare.html): median {statistics.median(bare_ok):.2f} s  "
-              f"[{fmt(bare)}]" if bare_ok else f"bare Pyodide boot: failed [{fmt(bare)}]")
-        if not have_app:
-            print("app page ready (index.html): n/a (no index.html in dist/)")
-        elif app_ok and bare_ok:
-            ratio = statistics.median(app_ok) / statistics.median(bare_ok)
-            print(f"app page ready (index.html):        median {statistics.median(app_ok):.2f} s  [{fmt(app)}]")
-            print(f"app ready / bare boot: {ratio:.2f}x")
-        else:
-            print(f"app page ready (index.html): failed [{fmt(app)}]")
-        playouts_pyodide = pyodide_playouts(browser, server) if bare_ok else "n/a"
+        med = lambda ts: statistics.median([t for t in ts if t is not None]) if any(t is not None for t in ts) else None
+        bare, app, warm = med(loads["bare"]), med(loads["app"]), med(loads["warm"])
+        FIGURES["load_s"] = {"bare": bare, "cold": app, "warm": warm}
+        for label, key, m in (("bare Pyodide boot (bench/bare.html)", "bare", bare),
+                              ("app page ready, cold (index.html)", "app", app),
+                              ("app page ready, warm (second visit)", "warm", warm)):
+            print(f"{label:<38} median {m:.2f} s  [{fmt(loads[key])}]" if m else f"{label}: failed [{fmt(loads[key])}]")
+        if bare and app:
+            print(f"cold app ready / cold bare boot: {app / bare:.2f}x   (goal <= 1.15)")
+        if bare and warm:
+            print(f"warm app ready / cold bare boot: {warm / bare:.2f}x   (goal <= 1.0)")
+        print("bare boot (medians, ms since navigation):\n" + stage_table(loads["bare_stages"]))
+        print("cold load stages (medians, ms since navigation):\n" + stage_table(loads["app_stages"]))
+        print("warm load stages:\n" + stage_table(loads["warm_stages"]))
+        compile_ms = lambda runs: [r["wasm_instantiated"] - r["worker_created"] for r in runs if r and "wasm_instantiated" in r]
+        cold_c, warm_c = compile_ms(loads["app_stages"]), compile_ms(loads["warm_stages"])
+        if cold_c and warm_c:
+            print(f"WebAssembly ready after the worker starts: cold {statistics.median(cold_c):.0f} ms (download + "
+                  f"streaming compile), warm {statistics.median(warm_c):.0f} ms (from the service worker's cache; "
+                  f"much less means the browser reused its compiled code)")
+        playouts_pyodide = pyodide_playouts(browser, server) if bare else "n/a"
+        site_figures(browser, server)
         browser.close()
+    cpython = cpython_playouts()
     print(f"random playouts (one full deal each) through the action interface, "
-          f"CPython {sys.version.split()[0]}:\n{cpython_playouts()}")
+          f"CPython {sys.version.split()[0]}:\n{cpython}")
     print(f"the same in Pyodide (the browser's worker):\n{playouts_pyodide}")
+    FIGURES["playouts"] = {"cpython": parse_playouts(cpython), "pyodide": parse_playouts(playouts_pyodide)}
+    write_figures()
     return 0
 
 
@@ -535,6 +776,135 @@ report(seconds=2.0)
         page.close()
 
 
+# --- bench figures: sizes, bot time per move, the JSON file and --compare ----------------------------
+
+FIGURES = {}          # what _bench measured, by name: written to bench.json for --compare
+BOT_MOVES = 12        # bot moves timed per game and level in the browser
+
+
+def site_figures(browser, server):
+    """The wheel's size, the bytes a first visit transfers, and bot time per move in Pyodide."""
+    info = json.loads((DIST / "build-info.json").read_text())
+    FIGURES["wheel_bytes"] = (DIST / info["wheel"]).stat().st_size
+    print(f"engine wheel: {FIGURES['wheel_bytes'] / 1e3:.0f} kB ({info['wheel']})")
+    FIGURES["first_visit_bytes"] = first_visit_bytes(browser, server)
+    if FIGURES["first_visit_bytes"]:
+        print(f"first visit transfers {FIGURES['first_visit_bytes'] / 1e6:.2f} MB (every file the page, its worker "
+              f"and its service worker fetch; this server does not compress)")
+    FIGURES["bot_ms"] = browser_bot_times(browser, server, info)
+    if FIGURES["bot_ms"]:
+        print(f"bot time per move in Pyodide (ms, median / 90th percentile, {BOT_MOVES} moves a game and level):")
+        for game_id, levels in FIGURES["bot_ms"].items():
+            print(f"  {game_id:<13} " + "  ".join(f"{lv} {t['median']:.1f}/{t['p90']:.1f}" for lv, t in levels.items()))
+
+
+def first_visit_bytes(browser, server):
+    """Bytes served for a first visit (empty caches) until the app is ready and its service worker
+    has kept the build: the sizes of the files the server sent (it does not compress)."""
+    context = browser.new_context()
+    try:
+        start = len(server.request_log)
+        page = context.new_page()
+        time_ready(page, server.url + "index.html")
+        try:
+            wait_offline_ready(page, timeout=60)
+        except Exception:  # no service worker: what the page itself fetched
+            pass
+        total = 0
+        for method, path, status in server.request_log[start:]:
+            f = DIST / path.split("?")[0].lstrip("/")
+            if method == "GET" and status == 200 and f.is_file():
+                total += f.stat().st_size
+        return total
+    except Exception as e:  # a benchmark reports, it does not fail
+        print(f"  (first visit size: n/a, {str(e).splitlines()[0]})")
+        return None
+    finally:
+        context.close()
+
+
+def browser_bot_times(browser, server, info):
+    """Per game and level: the median and 90th percentile ms of ``ai.choose_move`` in Pyodide, over
+    the first BOT_MOVES decisions of a seeded match (forced single-choice moves left out)."""
+    page = browser.new_page()
+    code = f"""
+import json, time, micropip
+await micropip.install({server.url + info['wheel']!r}, deps=False)
+import pygames
+from pygames import ai
+out = {{}}
+for game_id in pygames.available():
+    out[game_id] = {{}}
+    for level in ai.LEVELS:
+        g, times = pygames.new_game(game_id, seed=5), []
+        while len(times) < {BOT_MOVES} and not g.is_over:
+            view = g.view(g.current_player)
+            t = time.perf_counter()
+            move = ai.choose_move(view, level=level, seed=len(times))
+            if len(view["legal_moves"]) > 1:
+                times.append((time.perf_counter() - t) * 1000)
+            g.play(move)
+        times.sort()
+        out[game_id][level] = {{"median": times[len(times) // 2], "p90": times[int(len(times) * 0.9)]}} if times else None
+json.dumps(out)
+"""
+    try:
+        page.goto(server.url + "bench/bare.html")
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
+        return json.loads(page.evaluate("code => runPython(code, ['micropip'])", code))
+    except Exception as e:  # a benchmark reports, it does not fail
+        print(f"  (bot times: n/a, {str(e).splitlines()[0]})")
+        return None
+    finally:
+        page.close()
+
+
+def parse_playouts(report):
+    """pygames.bench.report's lines -> {game: {"deals_per_s", "actions_per_s"}}."""
+    out = {}
+    for line in str(report).splitlines():
+        parts = line.split()
+        if len(parts) == 5 and parts[2] == "deals/s":
+            out[parts[0]] = {"deals_per_s": float(parts[1]), "actions_per_s": float(parts[3])}
+    return out
+
+
+def flat_figures(figures, prefix=""):
+    """Nested figures -> {"a.b.c": number}."""
+    out = {}
+    for key, value in (figures or {}).items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flat_figures(value, name + "."))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[name] = value
+    return out
+
+
+def write_figures():
+    """Write FIGURES to $PYGAMES_BENCH_JSON; with $PYGAMES_BENCH_COMPARE, print new / old ratios."""
+    FIGURES["meta"] = {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "cores": os.cpu_count(),
+                       "pyodide": PYODIDE_VERSION, "python": sys.version.split()[0]}
+    path = os.environ.get("PYGAMES_BENCH_JSON")
+    if path:
+        Path(path).write_text(json.dumps(FIGURES, indent=1) + "\n")
+        print(f"figures written to {path}")
+    old_path = os.environ.get("PYGAMES_BENCH_COMPARE")
+    if old_path:
+        compare_figures(json.loads(Path(old_path).read_text()), FIGURES, old_path)
+
+
+def compare_figures(old, new, label="old"):
+    """Print each figure both runs have: old, new and new / old."""
+    a, b = (flat_figures({k: v for k, v in f.items() if k != "meta"}) for f in (old, new))
+    print(f"compared with {label} (ratio = this run / that one; times: lower is better, rates: higher):")
+    for name in sorted(set(a) & set(b)):
+        ratio = f"{b[name] / a[name]:6.2f}x" if a[name] else "   n/a"
+        print(f"  {name:<44} {a[name]:12.4g} -> {b[name]:12.4g}  {ratio}")
+    for name in sorted(set(a) ^ set(b)):
+        print(f"  {name:<44} only in {'this run' if name in b else label}")
+
+
 # --- main -----------------------------------------------------------------------------------------
 
 def main(argv=None):
@@ -544,7 +914,9 @@ def main(argv=None):
     p_serve = sub.add_parser("serve", help="build, then serve dist/ on localhost")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="set up .venv and Chromium, build, run pytest (extra args go to pytest)")
-    sub.add_parser("bench", help="print page-ready and engine speed figures")
+    p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
+    p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
+    p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
     p_tour.add_argument("game")
@@ -552,6 +924,13 @@ def main(argv=None):
     p_tour.add_argument("level_b")
     p_tour.add_argument("-n", "--games", type=int, default=40)
     p_tour.add_argument("-p", "--players", type=int, default=None)
+    p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
+    p_soak.add_argument("--matches", type=int, default=10_000, help="random matches per game (default 10000)")
+    p_soak.add_argument("--games", default="", help="comma-separated game ids (default: every playable game)")
+    p_soak.add_argument("--workers", type=int, default=None, help="processes (default: one a core)")
+    p_soak.add_argument("--fuzz-scale", type=int, default=None,
+                        help="Hypothesis examples x this (default: matches / 500, at most 20; 0 skips)")
+    p_soak.add_argument("--browser", action="store_true", help="also the browser soak (tests/test_site_soak.py)")
     argv = sys.argv[1:] if argv is None else argv
     os.chdir(ROOT)
     if argv[:1] == ["test"]:  # everything after `test` goes to pytest untouched
@@ -564,9 +943,11 @@ def main(argv=None):
         serve(args.port)
         return 0
     if args.command == "bench":
-        return bench()
+        return bench(args.json, args.compare)
     if args.command == "tournament":
         return tournament(args)
+    if args.command == "soak":
+        return soak(args)
     return _bench()
 
 
@@ -579,6 +960,32 @@ def tournament(args):
           f"= {100 * r['rate']:.0f}% (95% CI {100 * r['low']:.0f}%-{100 * r['high']:.0f}%) "
           f"in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def soak(args):
+    """The soak (tests/soak.py), then the fuzz tests with more examples, then (--browser) the
+    browser soak. Not part of `test`: it takes long. Exit status: nonzero if any part failed."""
+    cmd = [sys.executable, ROOT / "tests" / "soak.py", "--matches", args.matches]
+    cmd += ["--games", args.games] if args.games else []
+    cmd += ["--workers", args.workers] if args.workers else []
+    log(f"soak: {args.matches} random matches per game")
+    codes = [run(cmd, check=False).returncode]
+    scale = min(20, max(1, args.matches // 500)) if args.fuzz_scale is None else args.fuzz_scale
+    if scale or args.browser:
+        py = ensure_venv()
+    if scale:
+        log(f"fuzz: tests/test_fuzz.py with {scale}x the examples")
+        env = dict(os.environ, PYGAMES_FUZZ_EXAMPLES=str(scale))
+        codes.append(subprocess.call([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                      "tests/test_fuzz.py"], cwd=ROOT, env=env))
+    if args.browser:
+        env = dict(os.environ, PYGAMES_CHROMIUM=ensure_chromium(py))
+        build()
+        log("browser soak: tests/test_site_soak.py")
+        codes.append(subprocess.call([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "soak",
+                                      "tests/test_site_soak.py"], cwd=ROOT, env=env))
+    log("soak: " + ("all passed" if not any(codes) else f"FAILED (exit codes {codes})"))
+    return 1 if any(codes) else 0
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ import { LAYOUTS } from "./games/index.js";
 import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
 import { addTexts, setSeatNamer, t } from "./i18n.js";
+import { atHome, gameOfFragment, hideHome, noteProgress, setWaiting, showHome } from "./home.js";
+import { keepOffline } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -32,6 +34,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- loading ---------------------------------------------------------------------------------
 function showProgress(fraction, text) {
+  if (root.dataset.state === "error") return;   // a late progress message must not hide the failure
   const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
   $("progress-fill").style.width = `${pct}%`;
   document.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
@@ -50,6 +53,7 @@ function fail(message) {
 async function boot() {
   showProgress(0.02, "Starting the game engine…");
   app.engine = startEngine({ onProgress: showProgress });
+  if (!location.hash.slice(1)) goHome();   // a plain visit: the games at once, while the engine loads
   try {
     app.info = await app.engine.ready;
     addTexts(app.info.text);
@@ -68,13 +72,51 @@ async function boot() {
   $("table").hidden = false;
   for (const id of ["btn-new", "btn-share", "btn-settings"]) $(id).disabled = false;
   render();
+  app.engine.timings.ready = performance.now();
   root.dataset.state = "ready";
-  runBots();
+  if (atHome()) {
+    setWaiting(false);                   // the last game is loaded behind the home screen, bots wait
+    history.replaceState(null, "", location.pathname + location.search);
+  } else {
+    runBots();
+  }
+  // a new version switches in (a reload: the game is saved) when it interrupts nothing
+  keepOffline({ notice, safeNow: () => document.hidden ||
+    (!document.querySelector("dialog[open]") && (atHome() || !unfinished())) });
+}
+
+// ---- home screen (home.js) -------------------------------------------------------------------
+function goHome() {
+  app.generation += 1;                  // bots stop while the home screen shows
+  app.busy = false;
+  app.hold = null;
+  showHome(Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: layout.title })), openFromHome);
+}
+
+// the brand in the bar leads home without reloading (before the page is ready, a plain visit does)
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#home-link") || root.dataset.state !== "ready") return;
+  event.preventDefault();
+  if (!atHome()) { history.pushState(null, "", location.pathname + location.search); goHome(); }
+});
+
+async function openFromHome(gameId, { fresh = false, pushed = false } = {}) {
+  if (!pushed) history.pushState(null, "", `#${gameId}`);
+  hideHome();
+  try {
+    if (fresh) await newGame(gameId);
+    else await resumeOrNew(gameId);
+  } catch (err) {
+    toast(err.message);
+  }
+  render(); runBots();
 }
 
 async function openStart(playable) {
   const fragment = decodeURIComponent(location.hash.slice(1));
   const fallback = store.lastGame() || playable[0].id;
+  const only = gameOfFragment(fragment, playable.map((g) => g.id));
+  if (only) return resumeOrNew(only);     // #spades: that game, resumed or new
   if (fragment) {
     const gameId = fragment.split("?")[0];
     const known = playable.some((g) => g.id === gameId);
@@ -173,6 +215,7 @@ function adopt(state) {
   app.state = state;
   app.selected = null;
   store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
+  noteProgress(app.gameId, state.view);     // for the home screen's "Continue"
   history.replaceState(null, "", `#${state.link}`);
 }
 
@@ -385,6 +428,7 @@ function wireControls() {
     onDrop: (source, target) => dropOn(target, source),
   });
   $("game-picker").addEventListener("change", async (e) => {
+    hideHome();
     try { await resumeOrNew(e.target.value); } catch (err) { toast(err.message); }
     render(); runBots();
   });
@@ -399,7 +443,11 @@ function wireControls() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", async () => {
     const fragment = decodeURIComponent(location.hash.slice(1));
-    if (!fragment || fragment === app.state?.link) return;
+    if (!fragment) { if (!atHome()) goHome(); return; }             // back to the plain page
+    const only = gameOfFragment(fragment, Object.keys(LAYOUTS));
+    if (only) return openFromHome(only, { pushed: true });
+    if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
+    if (fragment === app.state?.link) return;
     const kept = unfinished() ? { gameId: app.gameId, save: app.state.link } : null;
     try {
       await loadState(fragment.split("?")[0], () => app.engine.call("open_link", { fragment }));
@@ -413,6 +461,7 @@ function wireControls() {
 }
 
 function onKey(event) {
+  if (atHome()) return;                 // the table's keys wait for the table
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (document.querySelector("dialog[open]")) return;
   const key = event.key.toLowerCase();

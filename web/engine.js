@@ -9,7 +9,12 @@ export class EngineError extends Error {
 }
 
 export function startEngine({ onProgress }) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // index.html starts the worker before the page's modules load (window.pygamesEarly); else now
+  const early = globalThis.pygamesEarly;
+  globalThis.pygamesEarly = null;
+  // when the worker started and (from its "ready" message) when each of its loading stages ended
+  const timings = { worker_created: early ? early.created : performance.now(), worker: null };
+  const worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
   let readyResolve, readyReject;
@@ -17,7 +22,11 @@ export function startEngine({ onProgress }) {
 
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") return onProgress?.(data.fraction, data.text);
-    if (data.type === "ready") return readyResolve(data.info);
+    if (data.type === "ready") {
+      timings.worker = data.timings ?? null;
+      timings.build = data.build?.build_id ?? null;
+      return readyResolve(data.info);
+    }
     if (data.type === "error") return readyReject(new EngineError(data.message));
     const entry = pending.get(data.id);
     if (!entry) return;
@@ -33,6 +42,10 @@ export function startEngine({ onProgress }) {
     pending.clear();
   };
 
+  for (const event of early ? early.events.splice(0) : []) {
+    (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+  }
+
   function call(method, args = {}) {
     const id = nextId++;
     return new Promise((resolve, reject) => {
@@ -40,5 +53,5 @@ export function startEngine({ onProgress }) {
       worker.postMessage({ id, method, args });
     });
   }
-  return { ready, call };
+  return { ready, call, timings };
 }

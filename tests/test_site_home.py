@@ -1,0 +1,118 @@
+"""The home screen: a plain visit shows every game as a tile; a link to a game skips it."""
+
+import re
+
+from tests.conftest import open_app, wait_ready
+
+MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
+           "window.pygames.app.state.view.current_player === window.pygames.app.state.seat")
+
+
+def playable(page):
+    info = page.evaluate("window.pygames.call('info')")
+    layouts = page.evaluate("[...document.querySelectorAll('#game-picker option')].map(o => o.value)")
+    return [g for g in info["games"] if g["available"] and g["id"] in layouts]
+
+
+def tile(page, game_id):
+    return page.locator(f".home-tile[data-game='{game_id}']")
+
+
+def play_first_legal(page):
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    count = page.evaluate("window.pygames.app.state.view.move_count")
+    page.locator("#table [data-legal='true']").first.click()
+    page.wait_for_function(f"window.pygames.app.state.view.move_count > {count}")
+
+
+def test_a_plain_visit_shows_every_game_as_a_tile(page, site):
+    page.goto(f"{site}index.html")
+    # the tiles are there before the engine is ready, waiting for it
+    page.wait_for_selector(".home-tile")
+    wait_ready(page)
+    games = playable(page)
+    assert len(games) >= 4
+    assert page.locator(".home-tile").count() == len(games)
+    for g in games:
+        t = tile(page, g["id"])
+        assert t.locator(".home-name").inner_text() == g["title"]
+        assert len(t.locator(".home-blurb").inner_text()) > 20            # one line about the game
+        assert re.search(r"\d", t.locator(".home-players").inner_text())  # how many play
+        assert t.locator("svg.home-pic rect.hp-card").count() >= 3        # a small picture of the table
+        assert t.locator(".home-play").is_enabled()
+        assert t.locator(".home-continue").count() == 0                   # nothing started yet
+    assert page.locator("#table").is_hidden() and page.locator("#status").is_hidden()
+    assert page.locator("#btn-new").is_hidden()
+    assert "#" not in page.url                                            # still the plain page
+    assert page.locator("#game-picker").is_enabled()
+
+
+def test_a_tile_opens_its_game_and_the_brand_leads_home(page, site):
+    page.goto(f"{site}index.html")
+    wait_ready(page)
+    tile(page, "spite_malice").locator(".home-play").click()
+    page.wait_for_function("window.pygames.app.state.view.game === 'spite_malice' && "
+                           "location.hash.startsWith('#spite_malice?')")
+    assert page.locator("#table").is_visible() and page.locator("#home").is_hidden()
+    page.locator("#home-link").click()
+    assert page.locator(".home-tile").first.is_visible()
+    assert page.locator("#table").is_hidden()
+    page.go_back()                                                        # back to the table
+    page.wait_for_function("document.documentElement.dataset.view === 'table'")
+    assert page.evaluate("window.pygames.app.state.view.game") == "spite_malice"
+
+
+def test_an_unfinished_game_can_be_continued_from_its_tile(page, site):
+    open_app(page, site, "spades?s=2024")
+    play_first_legal(page)
+    link = page.evaluate("window.pygames.app.state.link")
+    page.goto(f"{site}index.html")
+    wait_ready(page)
+    spades = tile(page, "spades")
+    assert spades.locator(".home-continue").is_visible()
+    assert spades.locator(".home-new").is_visible()
+    assert "In progress" in spades.locator(".home-where").inner_text()
+    assert tile(page, "spooneye").locator(".home-continue").count() == 0
+    spades.locator(".home-continue").click()
+    page.wait_for_function("document.documentElement.dataset.view === 'table'")
+    page.wait_for_function("l => window.pygames.app.state.link.startsWith(l)", arg=link)
+    # a new game from the tile replaces it
+    page.locator("#home-link").click()
+    tile(page, "spades").locator(".home-new").click()
+    page.wait_for_function("!/[?&]s=2024(&|$)/.test(window.pygames.app.state.link)")
+    assert page.locator("#table").is_visible()
+
+
+def test_a_link_or_a_game_name_opens_the_game_directly(page, site):
+    open_app(page, site, "spooneye?s=7")
+    assert page.evaluate("document.documentElement.dataset.view") != "home"
+    assert page.locator("#table").is_visible()
+    assert page.evaluate("window.pygames.app.state.view.game") == "spooneye"
+    open_app(page, site, "skarney_gin")                  # only the name: its save, or a new game
+    assert page.locator("#table").is_visible()
+    assert page.evaluate("window.pygames.app.state.view.game") == "skarney_gin"
+    assert page.evaluate("location.hash").startswith("#skarney_gin?")
+    assert page.locator("#notice").is_hidden()           # not an error
+
+
+def test_the_picker_switches_games_from_the_home_screen(page, site):
+    page.goto(f"{site}index.html")
+    wait_ready(page)
+    page.select_option("#game-picker", "spooneye")
+    page.wait_for_function("window.pygames.app.state.view.game === 'spooneye' && "
+                           "document.documentElement.dataset.view === 'table'")
+    assert page.locator("#table").is_visible()
+
+
+def test_the_home_screen_fits_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(f"{site}index.html")
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        rights = page.locator(".home-tile").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().right)")
+        assert rights and max(rights) <= 390
+    finally:
+        context.close()
