@@ -188,6 +188,7 @@ def build():
     shutil.rmtree(new, ignore_errors=True)
     shutil.copytree(WEB, new, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     register_games(new)
+    write_languages(new)
     runtime = new / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
@@ -411,6 +412,22 @@ def register_games(site):
     if "<!-- game stylesheets -->\n" not in html:
         sys.exit("build.py: web/index.html lacks the <!-- game stylesheets --> line")
     page.write_text(html.replace("<!-- game stylesheets -->\n", links))
+
+
+def write_languages(site):
+    """Merge each language's word files (web/lang/<lang>/*.json: the page's, each layout's, each
+    feature's) into one lang/<lang>.json that the page fetches. A key in two files is an error."""
+    folder = site / "lang"
+    for lang_dir in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.exists() else []:
+        merged, origin = {}, {}
+        for part in sorted(lang_dir.glob("*.json")):
+            for key, text in json.loads(part.read_text(encoding="utf-8")).items():
+                if key in merged:
+                    sys.exit(f"build.py: {lang_dir.name} key {key!r} is in {origin[key]} and {part.name}")
+                merged[key], origin[key] = text, part.name
+        (folder / f"{lang_dir.name}.json").write_text(
+            json.dumps(merged, ensure_ascii=False, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        shutil.rmtree(lang_dir)
 
 
 def inputs_digest():

@@ -60,9 +60,20 @@ def test_dist_is_web_plus_runtime(dist):
         rel = f.relative_to(build.WEB)
         if str(rel) == "index.html":
             continue          # its stylesheet links are filled in: see the registration test
+        if rel.parts[0] == "lang":
+            continue          # merged into lang/<lang>.json: see the next test
         assert (dist / rel).read_bytes() == f.read_bytes(), rel
     assert (dist / ".nojekyll").exists()
     assert info(dist)["inputs"] == build.inputs_digest(), "dist/ is stale"
+
+
+def test_each_language_is_one_file_of_all_its_words(dist):
+    for lang_dir in (p for p in (build.WEB / "lang").iterdir() if p.is_dir()):
+        merged = json.loads((dist / "lang" / f"{lang_dir.name}.json").read_text(encoding="utf-8"))
+        parts = [json.loads(f.read_text(encoding="utf-8")) for f in lang_dir.glob("*.json")]
+        assert merged == {k: v for part in parts for k, v in part.items()}
+        assert len(merged) == sum(len(part) for part in parts)      # no key in two files
+        assert not (dist / "lang" / lang_dir.name).exists()
 
 
 # http(s) or protocol-relative URLs, and root-absolute paths in the places a browser loads from
@@ -77,6 +88,8 @@ def test_site_loads_nothing_from_elsewhere(dist):
     """The site's own files (web/) use relative URLs only: no CDN, works under any sub-path."""
     problems = []
     for f in build.tree_files(build.WEB, {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"}):
+        if f.relative_to(build.WEB).parts[0] == "lang":
+            continue          # words, not addresses (merged into lang/<lang>.json)
         text = (dist / f.relative_to(build.WEB)).read_text(encoding="utf-8")
         for n, line in enumerate(text.splitlines(), 1):
             for m in EXTERNAL.finditer(line):

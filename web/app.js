@@ -5,7 +5,7 @@ import { startEngine } from "./engine.js";
 import { LAYOUTS } from "./games/index.js";
 import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
-import { addTexts, setSeatNamer, t } from "./i18n.js";
+import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { atHome, gameOfFragment, hideHome, noteProgress, setWaiting, showHome } from "./home.js";
 import { keepOffline } from "./offline.js";
 
@@ -53,10 +53,12 @@ function fail(message) {
 async function boot() {
   showProgress(0.02, "Starting the game engine…");
   app.engine = startEngine({ onProgress: showProgress });
+  const words = loadWords(preferredLanguage());    // the page's words, while the engine loads
   if (!location.hash.slice(1)) goHome();   // a plain visit: the games at once, while the engine loads
   try {
     app.info = await app.engine.ready;
     addTexts(app.info.text);
+    setLanguage(await words);
   } catch (err) {
     fail(`${err.message} Reload the page to try again.`);
     return;
@@ -83,6 +85,18 @@ async function boot() {
   // a new version switches in (a reload: the game is saved) when it interrupts nothing
   keepOffline({ notice, safeNow: () => document.hidden ||
     (!document.querySelector("dialog[open]") && (atHome() || !unfinished())) });
+}
+
+/** Load English (the fallback) and ``lang``; resolves to the language that can be shown. */
+async function loadWords(lang) {
+  await loadLanguage("en");
+  if (lang === "en") return "en";
+  try {
+    return await loadLanguage(lang);
+  } catch (err) {
+    console.warn(`${err.message}: showing English`);
+    return "en";
+  }
 }
 
 // ---- home screen (home.js) -------------------------------------------------------------------

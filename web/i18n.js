@@ -7,12 +7,49 @@
 //   {name|one|many}   "one" when the parameter is 1, else "many"
 import { cardText } from "./cards.js";
 
-const catalogue = {};
+export const LANGUAGES = { en: "English", ja: "日本語" };
+const STORED = "pygames:lang";
+const catalogues = { en: {} };     // language -> key -> template; English is the fallback
+let language = "en";
 let seatNamer = (seat) => `Player ${seat + 1}`;
 
-/** Add templates (key -> text) to the catalogue: the engine's English arrives with its info. */
-export function addTexts(texts) {
-  Object.assign(catalogue, texts || {});
+/** Add templates (key -> text) to a language's catalogue: the engine's English arrives with its
+ * info; every language's page and layout words come from lang/<lang>.json (built from web/lang/). */
+export function addTexts(texts, lang = "en") {
+  catalogues[lang] = Object.assign(catalogues[lang] || {}, texts || {});
+}
+
+/** The language to show: ?lang= in the address, else the one chosen before, else the browser's. */
+export function preferredLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked in LANGUAGES) return asked;
+  let stored = null;
+  try { stored = localStorage.getItem(STORED); } catch { /* storage may be off */ }
+  if (stored in LANGUAGES) return stored;
+  const browser = (navigator.languages || [navigator.language || "en"]).map((l) => String(l).slice(0, 2));
+  return browser.find((l) => l in LANGUAGES) || "en";
+}
+
+/** Fetch lang/<lang>.json (the page's and layouts' words in that language) into its catalogue. */
+export async function loadLanguage(lang) {
+  if (!(lang in LANGUAGES)) lang = "en";
+  const response = await fetch(`lang/${lang}.json`);
+  if (!response.ok) throw new Error(`lang/${lang}.json: HTTP ${response.status}`);
+  addTexts(await response.json(), lang);
+  return lang;
+}
+
+/** Show ``lang`` from now on (its catalogue loaded first); ``remember`` keeps the choice. */
+export function setLanguage(lang, { remember = false } = {}) {
+  language = lang in LANGUAGES ? lang : "en";
+  document.documentElement.lang = language;
+  if (remember) {
+    try { localStorage.setItem(STORED, language); } catch { /* storage may be off */ }
+  }
+}
+
+export function currentLanguage() {
+  return language;
 }
 
 /** How {x:seat} names a seat: the page sets it from the layout in use. */
@@ -21,7 +58,12 @@ export function setSeatNamer(fn) {
 }
 
 export function hasText(key) {
-  return Object.prototype.hasOwnProperty.call(catalogue, key);
+  return template(key) != null;
+}
+
+function template(key) {
+  const own = catalogues[language]?.[key];
+  return own != null ? own : catalogues.en[key];
 }
 
 function value(v, kind) {
@@ -40,9 +82,9 @@ export function t(key, params = {}) {
     params = key;
     key = key.key;
   }
-  const template = catalogue[key];
-  if (template == null) return String(key);
-  return template.replace(/\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}/g, (_, name, kind, one, many) => {
+  const text = template(key);
+  if (text == null) return String(key);
+  return text.replace(/\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}/g, (_, name, kind, one, many) => {
     if (one !== undefined) return params[name] === 1 ? one : many;
     return value(params[name], kind);
   });
