@@ -43,6 +43,10 @@ def deck_ids(decks=1):
 _MASK64 = (1 << 64) - 1
 
 
+# below(n)'s rejection limit for the deck sizes a shuffle meets (up to three decks and more)
+_LIMITS = tuple(18446744073709551616 - 18446744073709551616 % n if n else 0 for n in range(320))
+
+
 class Rng:
     """SplitMix64: small, fast and fully specified, so a seed gives the same stream in CPython and
     Pyodide whatever their ``random`` module does. Its whole state is one int (``state``)."""
@@ -60,20 +64,37 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n):
-        """A uniform int in [0, n), by rejection so there is no modulo bias."""
+        """A uniform int in [0, n), by rejection so there is no modulo bias. (next64 is written out
+        here and in shuffle: these two are the hottest lines of every playout.)"""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = 18446744073709551616 - 18446744073709551616 % n
+        state = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items):
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (the same draws as ``below(i + 1)`` for i from the top down)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 320 else 18446744073709551616 - 18446744073709551616 % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
         return items
 
     def choice(self, items):

@@ -7,7 +7,7 @@ import pygames
 from pygames.cards import HIDDEN, IDS, Rng, rank_of
 from pygames.games.leopard import (DOWN, LINES, Leopard, bonus, deal_score, scoring_lines,
                                    square_points)
-from tests.gameprops import check_view_secrecy, play_random_match
+from tests.gameprops import check_view_secrecy, matches, play_random_match
 
 
 # ---- helpers: set up positions -----------------------------------------------------------------
@@ -457,7 +457,7 @@ BAD = ({"type": "go_out"}, {"type": "answer", "allow": True}, {"type": "place", 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_matches_keep_every_property(players):
-    for seed in range(4):
+    for seed in range(matches(4)):
         g = play_random_match("leopard", seed, players=players, check_every=13, link_every=97,
                               bad_moves=BAD, options={"suit_line": 2 + seed % 2})
         assert len(g.deals) == 4

@@ -9,7 +9,7 @@ import pygames
 from pygames.cards import IDS, Rng
 from pygames.games import skarney_gin as sg
 from pygames.text import render
-from tests.gameprops import play_random_match
+from tests.gameprops import matches, play_random_match
 
 
 def ids(text):
@@ -547,7 +547,7 @@ def test_random_matches_checked_closely(seed):
 
 @pytest.mark.parametrize("target", [100, 200, 300])
 def test_random_matches(target):
-    for seed in range(100 + target, 100 + target + {100: 40, 200: 12, 300: 6}[target]):
+    for seed in range(100 + target, 100 + target + matches({100: 40, 200: 12, 300: 6}[target])):
         game = play_random_match("skarney_gin", seed, options={"target": target}, check_every=10 ** 6)
         result = game.result
         assert max(result["totals"]) >= target and game.scores == result["final"]

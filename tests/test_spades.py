@@ -6,7 +6,7 @@ import pygames
 from pygames.cards import IDS, CODES
 from pygames.games.spades import SORT_KEY, Spades, score_team, trick_winner
 from pygames.text import render
-from tests.gameprops import play_random_match
+from tests.gameprops import matches, play_random_match
 
 
 def ids(*codes):
@@ -295,7 +295,7 @@ BAD = [{"type": "bid", "bid": 0}, {"type": "bid", "bid": 14}, {"type": "play", "
 
 @pytest.mark.parametrize("block", range(5))
 def test_random_matches_keep_every_property(block):
-    for seed in range(block * 100, block * 100 + 100):       # 500 matches, well over a thousand deals
+    for seed in range(block * 100, block * 100 + matches(100)):   # 500 matches, well over a thousand deals
         play_random_match("spades", seed, options={"mercy": True, "target": 200},
                           check_every=11, link_every=97, bad_moves=BAD)
 

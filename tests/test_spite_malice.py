@@ -11,7 +11,7 @@ import pygames
 from pygames.cards import HIDDEN, IDS, Rng
 from pygames.games.spite_malice import SpiteMalice, _hand_key
 from pygames.text import fields, render
-from tests.gameprops import all_cards, check_view_secrecy, play_random_match
+from tests.gameprops import all_cards, check_view_secrecy, matches, play_random_match
 
 
 def ids(codes):
@@ -577,7 +577,7 @@ SHORT = [
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_single_games_keep_every_property(players):
-    for seed in range(16):
+    for seed in range(matches(16)):
         options = SHORT[seed % len(SHORT)]
         play_random_match("spite_malice", seed, players=players, options=options,
                           check_every=12, link_every=90, bad_moves=BAD_MOVES)

@@ -8,7 +8,7 @@ import pytest
 import pygames
 from pygames.cards import HIDDEN, IDS, Rng
 from pygames.games.spooneye import Spooneye, is_three_sevens, mast_of_cards, mast_total
-from tests.gameprops import play_random_match
+from tests.gameprops import matches, play_random_match
 
 
 def ids(codes):
@@ -533,7 +533,7 @@ def test_determinize_keeps_a_swapped_hand_where_the_raiser_knows_it_is():
 def test_random_matches_keep_every_property(players, rules):
     # a standard match runs to 100 over many deals (up to ~1000 moves with 4 players): checked more
     # sparsely, since each check replays the match from its save
-    for seed in range((4 - players // 2) if rules == "standard" else 8):
+    for seed in range(matches((4 - players // 2) if rules == "standard" else 8)):
         play_random_match("spooneye", 100 * players + seed, players=players, options={"rules": rules},
                           check_every=2 if rules == "basic" else 7 * players + 3, link_every=41 * players,
                           bad_moves=[{"type": "pass"}, {"type": "draw"}, play("ZZ", 0, 0),
