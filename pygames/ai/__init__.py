@@ -6,7 +6,6 @@ whose ``choose_move`` takes ``budget`` (search iterations for ``hard``) is given
 """
 
 import importlib
-import inspect
 
 from ..cards import Rng
 
@@ -23,6 +22,15 @@ def choose_move(view, level="normal", seed=None, budget=None):
     if level == "random" or len(legal) == 1:
         return legal[rng.below(len(legal))]
     module = importlib.import_module(f"{__name__}.{view['game']}")
-    if budget is not None and "budget" in inspect.signature(module.choose_move).parameters:
+    if budget is not None and _takes(module.choose_move, "budget"):
         return module.choose_move(view, level, rng, budget=budget)
     return module.choose_move(view, level, rng)
+
+
+def _takes(function, name):
+    """Whether ``function`` has a parameter ``name`` (without importing inspect: it slows the page's load)."""
+    code = function.__code__
+    return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
+from .hints import hint  # noqa: E402  (hints call choose_move above)

@@ -9,16 +9,17 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
 * ``normal``: values each placement by what it does to both squares - completing or spoiling suit
   and colour lines, a J covering an opponent's scoring card, a Q covering its own card that breaks a
   line so a numbered card can build there later - discards the card it can use least, and goes out
-  when what it holds beats what more turns would likely bring. As a partner it answers "may I go
-  out?" by the same judgement, and asks only when it would go out itself.
+  when what it holds beats what more turns would likely bring, and asks its partner only then.
+  As a partner it answers "may I go out?" from sampled playouts (``answer_estimate``): the match
+  margin if the asker goes out now against the mean margin of playing the deal on.
 * ``hard``: the shared information-set search (``search.py``) with a quick version of the normal
-  policy as its playouts.
+  policy as its playouts; it answers its partner as normal does, from more samples.
 """
 
 from ..cards import rank_of, suit_of
 from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES_THROUGH, NO, QUEEN, TEN,
                              YES, Leopard, deal_score)
-from .search import search_move
+from .search import playout, search_move
 
 RED = (False, True, True, False)
 SUIT = tuple(suit_of(c) for c in range(52))
@@ -30,6 +31,9 @@ HARD_BUDGET = 48
 CLEAR_MARGIN = 0.35     # a placement this much better than the next needs no search
 HARD_CANDIDATES = 4     # the normal policy's best placements that the hard bot searches between
 ROLLOUT_CANDIDATES = 3
+ANSWER_SAMPLES = {"normal": 40, "hard": 120}    # playouts of "play on" behind a partner's answer
+SURE_THING = 0.5        # going out now is certain, playing on an estimate: "no" must beat "yes" by this
+MATCH_WIN = 30          # what winning the match (on its last deal) is worth beyond the margin
 
 
 def line_value(a, b, c, suit_line):
@@ -243,7 +247,35 @@ def easy_action(g, rng):
     return normal_action(g, rng, own_only=True, noise=1.5)
 
 
+def outcome(g, seat):
+    """The seat's side's match margin once the deal is over, plus the win itself on the last deal."""
+    margin = g.returns()[seat]
+    if g.is_over and margin:
+        margin += MATCH_WIN if margin > 0 else -MATCH_WIN
+    return margin
+
+
+def answer_estimate(view, rng, samples):
+    """``(yes, no)``: the answering seat's expected outcome if it lets its partner go out now, and if
+    it says no and the deal plays on - each over the same deals sampled from its view, played out by
+    the quick policy. Going out ends the deal at once, so "yes" needs no playout."""
+    seat = view["seat"]
+    yes = no = 0.0
+    for _ in range(samples):
+        g = Leopard.determinize(view, rng)
+        out = g.clone()
+        out.apply_action(YES)
+        yes += outcome(out, seat)
+        g.apply_action(NO)
+        playout(g, rng, rollout)
+        no += outcome(g, seat)
+    return yes / samples, no / samples
+
+
 def choose_move(view, level, rng):
+    if view["phase"] == "answer" and level in ANSWER_SAMPLES:
+        yes, no = answer_estimate(view, rng, ANSWER_SAMPLES[level])
+        return {"type": "answer", "allow": yes + SURE_THING >= no}
     g = Leopard.determinize(view, rng)
     if level == "hard":
         clear = clear_choice(g)

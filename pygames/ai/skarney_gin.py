@@ -34,6 +34,7 @@ CLOSE_HAND, CLOSE_HOPE = 2, 0.3
 INITIAL_CHOICES = 12   # initial melds judged in full
 INITIAL_SCAN = 4000    # initial melds looked at (the ones shedding most points come first)
 HARD_BUDGET = 160      # search iterations of the hard bot per answer to an offer
+BUDGET_CAP = 200       # at most this many, whatever the caller offers (a move within about a second)
 UNSURE = 2             # the hard bot searches an answer when the heuristic's gain is this near the margin
 FITS_THEIR_MELD = 5    # offering a card the opponent can lay off (it grows their meld)
 MELD_SWING = 40        # offering a card that makes a meld with the opponent's hand (times its chance)
@@ -261,7 +262,7 @@ def choose_move(view, level, rng, budget=None):
     if view["phase"] == "answer":
         offer = IDS[view["offer"]]
         if level == "hard" and offer % 13 and abs(_gain(know, offer) - TAKE_MARGIN) <= UNSURE:
-            return search_move(view, rng, budget or HARD_BUDGET, rollout)
+            return search_move(view, rng, min(budget or HARD_BUDGET, BUDGET_CAP), rollout)
         return by_key[("take", None) if _wants(know, offer, level) else ("refuse", None)]
     for kind in ("end_deal", "last_card"):
         if (kind, None) in by_key:

@@ -1,6 +1,14 @@
 """Spades bots: sensible bidding (likely tricks; nil only with a hand that can duck), then play that
 follows the team's goal - make the bid, protect a partner's nil, duck once the bid is made (hard),
-and lead winners it can count (normal and hard track every card played)."""
+and lead winners it can count (normal and hard track every card played).
+
+A partner never works against its partner (``partner_choice``, shared by normal and hard): it covers
+a partner's nil - winning the tricks the nil bidder might be forced to take, leading high or into a
+suit the nil bidder has shown void in - and does not bid nil on top of it without a hand that takes
+nothing; it never overtakes a trick its partner has surely won; and once its own bid is safe it goes
+on taking tricks while that can still set the opponents. The hard bot searches only among the cards
+these rules allow.
+"""
 
 from ..cards import CODES, IDS, suit_of
 from ..games.spades import SPADE, STRENGTH, Spades, trick_winner
@@ -60,6 +68,33 @@ def can_duck(hand):
     return True
 
 
+def hopeless(hand):
+    """A hand that takes nothing even when the team has no one to cover it: no card above a 9, no
+    more than three spades (bid nil on top of a partner's nil only with this)."""
+    suits = _by_suit(hand)
+    return len(suits[SPADE]) <= 3 and all(STRENGTH[c] <= 7 for c in hand)
+
+
+def shown_voids(view):
+    """The suits each seat has shown it lacks this deal (it did not follow a lead)."""
+    voids = [set() for _ in range(4)]
+    trick = []
+    for entry in view.get("log") or []:
+        move = entry["move"]
+        if move.get("type") != "play":
+            continue
+        c = IDS[move["card"]]
+        if trick and suit_of(c) != suit_of(trick[0]):
+            voids[entry["seat"]].add(suit_of(trick[0]))
+        trick.append(c)
+        if len(trick) == 4:
+            trick = []
+    for t in view["trick"][1:]:
+        if suit_of(IDS[t["card"]]) != suit_of(IDS[view["trick"][0]["card"]]):
+            voids[t["seat"]].add(suit_of(IDS[view["trick"][0]["card"]]))
+    return voids
+
+
 def choose_bid(view, level, rng):
     legal = view["legal_moves"]
     seat = view["seat"]
@@ -75,8 +110,11 @@ def choose_bid(view, level, rng):
     est = estimate_tricks(hand)
     if level == "easy":
         est += (rng.random() - 0.5) * 2
-    if level != "easy" and partner_bid not in ("nil", "double_nil") and est < 2.5 and can_duck(hand):
+    partner_nil = partner_bid in ("nil", "double_nil")
+    if level != "easy" and can_duck(hand) and (est < 0.6 and hopeless(hand) if partner_nil else est < 2.5):
         return {"type": "bid", "bid": "nil"}
+    if level != "easy" and partner_nil:
+        est += 0.5              # covering the nil, it plays its high cards to win rather than to duck
     bid = max(1, min(13, int(est + 0.5)))
     if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > 13:
         bid = max(1, 13 - partner_bid)
@@ -110,6 +148,8 @@ class Table:
         played.update(self.trick)
         self.played = played
         self.broken = view["spades_broken"]
+        self.voids = shown_voids(view)
+        self.left = 13 - sum(self.tricks)        # tricks still to be won, this one included
 
     def nil_alive(self, s):
         return self.bids[s] in ("nil", "double_nil") and self.tricks[s] == 0
@@ -146,6 +186,78 @@ def _highest(cards):
     return max(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
 
 
+SET_REACH = 0.5    # chase a set when the tricks it takes are at most this share of the tricks left (+1)
+
+
+def partner_is_sure(t, win_seat, best):
+    """The partner's card wins this trick whatever comes after: it is last to be beaten (this seat
+    plays last), or no unseen card can beat it - the highest spade out, or the highest of a suit led
+    and not trumped, with the opponent still to play not shown void in it."""
+    if win_seat != (t.seat + 2) % 4:
+        return False
+    if len(t.trick) == 3:
+        return True
+    if not t.is_master(best):
+        return False
+    led = suit_of(t.trick[0])
+    if suit_of(best) == SPADE:
+        return True
+    return suit_of(best) == led and led not in t.voids[(t.seat + 1) % 4]
+
+
+def chases_set(t):
+    """Own bid made and no nil of the team at stake, while taking tricks can still set the
+    opponents: go on winning tricks rather than ducking the bags."""
+    me = t.seat
+    if t.team_need(me) > 0 or any(t.bids[s] in ("nil", "double_nil") and t.tricks[s] == 0 for s in (me, (me + 2) % 4)):
+        return False
+    need = t.team_need((me + 1) % 4)
+    if need <= 0 or need > t.left:
+        return False
+    return t.left - need + 1 <= max(1, SET_REACH * t.left + 1)
+
+
+def cover_card(t, legal, winning, win_seat):
+    """The card that protects the partner's live nil: lead high (or into a suit the partner has shown
+    void in, where it can throw its dangerous cards); before the partner plays, win the trick with the
+    highest card so the partner can play under it; after it, overtake the partner when it is winning."""
+    partner = (t.seat + 2) % 4
+    if not t.trick:
+        void_leads = [c for c in legal if suit_of(c) in t.voids[partner] and suit_of(c) != SPADE]
+        if void_leads:
+            return max(void_leads, key=STRENGTH.__getitem__)
+        side = [c for c in legal if suit_of(c) != SPADE]
+        masters = [c for c in side if t.is_master(c)]
+        if masters:
+            return max(masters, key=STRENGTH.__getitem__)
+        return max(side, key=STRENGTH.__getitem__) if side else _highest(legal)
+    if partner not in t.trick_seats or win_seat == partner:
+        if winning:
+            return _highest(winning)
+    return None
+
+
+def partner_choice(t, legal):
+    """The cards the partner rules allow (a subset of ``legal``), or None when none applies: the cover
+    card of a partner's live nil; never a card that overtakes the partner's sure winner; the cards that
+    win the trick while a set is on."""
+    me, partner = t.seat, (t.seat + 2) % 4
+    win_seat, best = t.winner_so_far()
+    winning = [c for c in legal if t.beats(c, best)] if t.trick else list(legal)
+    if t.nil_alive(me):
+        return None
+    if t.nil_alive(partner):
+        card = cover_card(t, legal, winning, win_seat)
+        if card is not None:
+            return [card]
+    if t.trick and partner_is_sure(t, win_seat, best):
+        under = [c for c in legal if c not in winning]
+        return under or None
+    if t.trick and winning and chases_set(t):
+        return winning
+    return None
+
+
 def choose_card(view, level, rng):
     t = Table(view)
     legal = [IDS[m["card"]] for m in view["legal_moves"]]
@@ -166,16 +278,16 @@ def choose_card(view, level, rng):
         return _highest(legal)
 
     if t.nil_alive(partner):                 # cover the partner's nil
-        if not t.trick:
-            return _highest(legal)
-        partner_played = partner in t.trick_seats
-        if win_seat == partner or not partner_played:
-            if winning:
-                return _highest(winning)
-        return _lowest(legal)
+        card = cover_card(t, legal, winning, win_seat)
+        if card is not None:
+            return card
+
+    if t.trick and partner_is_sure(t, win_seat, best):
+        return _lowest(losing or legal)      # never overtake it: the lowest card that stays under
 
     need = t.team_need(me)
-    bagging = level == "hard" and need <= 0
+    setting = chases_set(t)
+    bagging = level == "hard" and need <= 0 and not setting
     if not t.trick:                          # leading
         masters = [c for c in legal if t.is_master(c)]
         side_masters = [c for c in masters if suit_of(c) != SPADE]
@@ -190,10 +302,8 @@ def choose_card(view, level, rng):
         longest = max(side, key=lambda s: len(suits[s]))
         return suits[longest][-1]
 
-    if win_seat == partner:
-        partner_card_safe = last_to_play or t.is_master(best) or suit_of(best) == SPADE and not t.trick_seats[-1] == partner
-        if partner_card_safe or bagging:
-            return _highest(losing) if bagging and losing else _lowest(legal)
+    if win_seat == partner and (last_to_play or bagging):
+        return _highest(losing) if bagging and losing else _lowest(losing or legal)
     if bagging:
         # opponents' nil still alive? make them take it only by playing low; otherwise duck
         return _highest(losing) if losing else _lowest(legal)
@@ -206,18 +316,28 @@ def choose_card(view, level, rng):
         cheap = min(winning, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
         if suit_of(cheap) == SPADE and suit_of(t.trick[0]) != SPADE:
             return cheap                     # a ruff wins unless over-ruffed
+        if setting:
+            return cheap
         return cheap if STRENGTH[cheap] >= 9 else _lowest(legal)
     return _lowest(legal)
 
 
-def choose_move(view, level, rng):
+HARD_BUDGET = 200      # playouts of the hard bot per card it searches (spread over the cards it weighs)
+BUDGET_CAP = 400       # at most this many, whatever the caller offers (a move within about a second)
+
+
+def choose_move(view, level, rng, budget=None):
     phase = view["phase"]
     if phase == "bid":
         return choose_bid(view, level, rng)
     if phase == "pass":
         return choose_pass(view)
     if level == "hard" and len(view["legal_moves"]) > 1:
-        return {"type": "play", "card": CODES[search_card(view, rng)]}
+        allowed = partner_choice(Table(view), [IDS[m["card"]] for m in view["legal_moves"]])
+        if allowed and len(allowed) == 1:
+            return {"type": "play", "card": CODES[allowed[0]]}
+        playouts = min(budget or HARD_BUDGET, BUDGET_CAP)
+        return {"type": "play", "card": CODES[search_card(view, rng, cards=allowed, playouts=playouts)]}
     return {"type": "play", "card": CODES[choose_card(view, level, rng)]}
 
 
@@ -249,12 +369,12 @@ def _deal_value(g, team):
     return d[team]["points"] - d[1 - team]["points"]
 
 
-def search_card(view, rng, samples=None):
-    """Each legal card, played out over sampled deals that agree with the view (Spades.determinize:
-    voids and passed cards kept); the best average deal margin wins."""
-    legal = [IDS[m["card"]] for m in view["legal_moves"]]
+def search_card(view, rng, samples=None, cards=None, playouts=HARD_BUDGET):
+    """Each legal card (or each of ``cards``), played out over sampled deals that agree with the view
+    (Spades.determinize: voids and passed cards kept); the best average deal margin wins."""
+    legal = cards or [IDS[m["card"]] for m in view["legal_moves"]]
     team = view["seat"] % 2
-    samples = samples or max(8, 200 // len(legal))
+    samples = samples or max(8, playouts // len(legal))
     totals = {c: 0.0 for c in legal}
     for _ in range(samples):
         base = Spades.determinize(view, rng)

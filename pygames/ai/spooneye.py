@@ -17,6 +17,8 @@ from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_L
 from .search import search_move
 
 HARD_BUDGET = 60       # search iterations of the hard bot per decision it searches
+BUDGET_CAP = 80        # at most this many, whatever the caller offers: an iteration plays a long deal
+                       # out, and a move must stay within about a second (CPython) at the page's budget
 SEARCH_MAX = 12        # the hard bot searches decisions with at most this many choices
 
 
@@ -312,7 +314,7 @@ def rollout(game, rng):
 # ---- entry point ---------------------------------------------------------------------------------------
 def choose_move(view, level, rng, budget=None):
     if level == "hard" and len(view["legal_moves"]) <= SEARCH_MAX:
-        return search_move(view, rng, budget=budget or HARD_BUDGET, rollout=rollout)
+        return search_move(view, rng, budget=min(budget or HARD_BUDGET, BUDGET_CAP), rollout=rollout)
     game = Spooneye.determinize(view, rng)
     action = easy_action(game, rng) if level == "easy" else normal_action(game, rng)
     return game.action_to_move(action)
