@@ -206,3 +206,30 @@ def test_phone_shows_both_squares_without_sideways_scrolling(browser, site):
             box = page.locator(f"[data-square='{side}'] .lp-grid").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         context.close()
+
+
+def japanese():
+    """The Japanese words of Leopard (the layout's and the engine's), as the page gets them."""
+    import json
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "web" / "lang" / "ja" / "leopard.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_japanese_status_table_and_rules(page, site):
+    """?lang=ja: the status line, the table's words and the Rules panel are Japanese."""
+    settings(page, speed="instant")
+    page.goto(f"{site}index.html?lang=ja#leopard?s=3")
+    wait_ready(page)
+    page.wait_for_function(MY_TURN)
+    words = japanese()
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.locator("#status").inner_text() == words["leopard.ui.st.drew"]
+    assert page.locator(".lp-go-out").inner_text().strip() == words["leopard.ui.go_out"]
+    assert words["leopard.ui.square.yours"] in page.locator(".lp-square.mine").inner_text()
+    page.locator(".lp-hand [data-legal=true]").first.click()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('捨て札')")
+    page.locator("#btn-rules").click()
+    page.wait_for_function("document.querySelector('#rules-body h2')?.textContent === 'レパード'")
+    body = page.locator("#rules-body").inner_text()
+    assert "スクエア" in body and "上がり" in body

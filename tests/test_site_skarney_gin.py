@@ -7,6 +7,8 @@ Positions are found in CPython first: the page's bots are the same code with the
 person moves follows the same path in the browser.
 """
 
+import json
+import pathlib
 import time
 
 import pytest
@@ -493,3 +495,46 @@ def test_move_log_is_never_a_word_per_line(browser, site):
         assert log.is_visible()
         assert log.evaluate("e => e.getBoundingClientRect().width") >= 200, width
         context.close()
+
+
+# ---- Japanese -------------------------------------------------------------------------------------
+def japanese():
+    """The Japanese words of this game (the layout's and the engine's), as the page gets them."""
+    path = pathlib.Path(__file__).resolve().parent.parent / "web" / "lang" / "ja" / f"{GAME}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_japanese_table_status_refusal_and_rules(page, site):
+    """?lang=ja: the status line, the table's words, the engine's reason a selection is no meld and
+    the Rules panel are Japanese."""
+    def first_turn(game, mine):
+        if any(m["type"] not in ("take", "refuse") for m in mine):
+            return None
+        hand = game.view(0)["zones"]["hand0"]
+        return game.phase == "play" and {"K", "A", "2"} <= {c[0] for c in hand}
+
+    seed, game, mine = find(first_turn)
+    page.add_init_script(FAST)
+    page.goto(f"{site}index.html?lang=ja#{GAME}?v=2&s={seed}")
+    wait_ready(page)
+    for move in mine:
+        wait_my_turn(page)
+        play_by_clicking(page, move)
+    wait_my_turn(page)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    words = japanese()
+    status = page.locator("#status").inner_text()    # (it may begin by saying an Ace cost the draw)
+    assert any(status.endswith(words[f"{GAME}.ui.st.{k}"]) for k in ("initial", "no_initial")), status
+    assert words[f"{GAME}.ui.sort"] in page.locator(".sg-hand-bar").inner_text()
+    # the engine's refusal of K-A-2, in Japanese, rendered from the same template
+    hand = view(page)["zones"]["hand0"]
+    kar = [next(c for c in hand if c[0] == r) for r in "KA2"]
+    select(page, kar)
+    why = call(page, "query", {"game": GAME, "name": "why_not_meld", "args": [sorted(kar)]})
+    page.wait_for_function("document.querySelector('.sg-verdict').textContent.includes('K-A-2')")
+    assert page.locator(".sg-verdict").inner_text() == render(why, words)
+    # the Rules panel
+    page.locator("#btn-rules").click()
+    body = page.locator("#rules-body")
+    page.wait_for_function("document.querySelector('#rules-body h2')?.textContent === 'スカーニー・ジン'")
+    assert "最初のメルド" in body.inner_text() and "ボックス・ボーナス" in body.inner_text()

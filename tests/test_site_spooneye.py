@@ -93,7 +93,7 @@ def test_the_table_shows_rows_of_masts_the_stock_and_the_hand(page, site):
     assert page.locator(".se-stock-count").inner_text() == str(view["stock_count"])
     assert page.locator("#status").inner_text().strip()
     page.locator("#btn-rules").click()
-    assert "crow's nest" in page.locator("#rules-body").inner_text()
+    page.wait_for_function("document.querySelector('#rules-body').textContent.includes(\"crow's nest\")")
 
 
 def test_a_person_plays_cards_by_clicking(page, site):
@@ -246,3 +246,28 @@ def test_engine_and_browser_agree_on_a_seeded_game(page, site):
     for move in game.history:
         call(page, "play", {"move": move})
     assert call(page, "view", {"seat": None}) == game.view(None)
+
+
+def japanese():
+    """The Japanese words of Spooneye (the layout's and the engine's), as the page gets them."""
+    import json
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "web" / "lang" / "ja" / "spooneye.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_japanese_status_table_and_rules(page, site):
+    """?lang=ja: the status line, the table's words and the Rules panel are Japanese."""
+    fast(page)
+    page.goto(f"{site}index.html?lang=ja#spooneye?s=7")
+    wait_ready(page)
+    page.wait_for_function(MY_TURN)
+    words = japanese()
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.locator("#status").inner_text() == words["spooneye.ui.st.start"]
+    assert page.locator(".se-draw").inner_text().strip() == words["spooneye.ui.draw"]
+    assert words["spooneye.ui.captured"] in page.locator(".se-row.mine .se-captured").inner_text()
+    page.locator("#btn-rules").click()
+    page.wait_for_function("document.querySelector('#rules-body h2')?.textContent === 'スプーンアイ'")
+    body = page.locator("#rules-body").inner_text()
+    assert "からすの巣" in body and "帆を上げ" in body

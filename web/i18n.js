@@ -11,7 +11,7 @@ export const LANGUAGES = { en: "English", ja: "日本語" };
 const STORED = "pygames:lang";
 const catalogues = { en: {} };     // language -> key -> template; English is the fallback
 let language = "en";
-let seatNamer = (seat) => `Player ${seat + 1}`;
+let seatNamer = (seat) => t("page.seat.player", { n: seat + 1 });
 
 /** Add templates (key -> text) to a language's catalogue: the engine's English arrives with its
  * info; every language's page and layout words come from lang/<lang>.json (built from web/lang/). */
@@ -54,7 +54,7 @@ export function currentLanguage() {
 
 /** How {x:seat} names a seat: the page sets it from the layout in use. */
 export function setSeatNamer(fn) {
-  seatNamer = fn || ((seat) => `Player ${seat + 1}`);
+  seatNamer = fn || ((seat) => t("page.seat.player", { n: seat + 1 }));
 }
 
 export function hasText(key) {
@@ -74,6 +74,15 @@ function value(v, kind) {
   if (Array.isArray(v)) return v.map((x) => value(x)).join(", ");
   if (typeof v === "number" && v < 0) return `\u2212${-v}`;
   return v == null ? "" : String(v);
+}
+
+/** Put the current language's words into the page's fixed elements: data-t="key" sets the text,
+ * data-t-title / data-t-aria-label / data-t-placeholder set those attributes. */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const attr of ["title", "aria-label", "placeholder"]) {
+    for (const node of root.querySelectorAll(`[data-t-${attr}]`)) node.setAttribute(attr, t(node.getAttribute(`data-t-${attr}`)));
+  }
 }
 
 /** The text of a message: t({key, ...params}) or t(key, params). An unknown key shows itself. */

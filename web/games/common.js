@@ -30,13 +30,13 @@ export function moveButton(text, move, { cls = "", legal = true, title = "" } = 
 
 /** A seat's name at a table: "You" for the person, else the layout's name for it. */
 export function seatName(seat, me, names = null) {
-  if (seat === me) return "You";
-  return names ? names[seat] : `Player ${seat + 1}`;
+  if (seat === me) return t("page.seat.you");
+  return names ? names[seat] : t("page.seat.player", { n: seat + 1 });
 }
 
 /** A score sheet in a <details> whose open state lives in ctx.local, so redraws keep it.
  *  columns: header texts; rows: arrays of cell texts (plain text, escaped here). */
-export function scoreSheet(ctx, { title = "Score sheet", columns, rows, foot = null }) {
+export function scoreSheet(ctx, { title = t("page.score_sheet"), columns, rows, foot = null }) {
   const details = el("details", "sheet score-sheet");
   details.open = Boolean(ctx.local.sheetOpen);
   details.addEventListener("toggle", () => { ctx.local.sheetOpen = details.open; });

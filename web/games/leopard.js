@@ -6,26 +6,25 @@
 import { cardEl } from "../cards.js";
 import { el, esc, moveButton, num, t } from "./common.js";
 
+/** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
+const ui = (key, params) => t(`leopard.ui.${key}`, params);
+
 // positions 1..9 as (row, column) on screen, rows top to bottom
 const NEAR = { 7: [0, 0], 8: [0, 1], 9: [0, 2], 4: [1, 0], 5: [1, 1], 6: [1, 2], 1: [2, 0], 2: [2, 1], 3: [2, 2] };
 const FAR = Object.fromEntries(Object.entries(NEAR).map(([p, [r, c]]) => [p, [2 - r, 2 - c]]));
-const DIRECTIONS4 = ["South", "West", "North", "East"];
+const DIRECTIONS4 = ["south", "west", "north", "east"];
 
 function seatName(view, seat, me) {
-  if (seat === me) return "You";
-  if (view.players === 2) return "Opponent";
+  if (seat === me) return ui("you");
+  if (view.players === 2) return ui("opponent");
   const rel = (seat - me + 4) % 4;
-  return rel === 2 ? "Partner" : DIRECTIONS4[rel];
+  return rel === 2 ? ui("partner") : ui(DIRECTIONS4[rel]);
 }
 
 function sideName(view, side, me) {
   const mine = side === view.sides[me];
-  if (view.players === 2) return mine ? "Your square" : "Opponent's square";
-  return mine ? "Your team's square" : "Opponents' square";
-}
-
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
+  if (view.players === 2) return mine ? ui("square.yours") : ui("square.opponent");
+  return mine ? ui("square.team") : ui("square.opponents");
 }
 
 /** Where the last move landed: "sq:side:pos" or "discard" (the newest entry of this deal's log). */
@@ -71,17 +70,17 @@ function cell(view, ctx, side, pos, mark) {
     let card;
     if (down && top !== "??") {
       card = cardEl(top, { extraClass: "lp-down-known" });
-      card.title = "Face down: only you know it";
-      card.setAttribute("aria-label", `face-down ${card.getAttribute("aria-label")} (only you know it)`);
+      card.title = ui("down_known_title");
+      card.setAttribute("aria-label", ui("down_known_label", { card: card.getAttribute("aria-label") }));
     } else {
       card = cardEl(top);
-      if (down) card.title = `Face down, placed by ${seatName(view, placers[depth - 1], ctx.seat)}`;
+      if (down) card.title = ui("down_by", { who: seatName(view, placers[depth - 1], ctx.seat) });
     }
     if (mark === key) card.classList.add("lp-last");
     stack.appendChild(card);
     box.appendChild(stack);
     if (depth > 1) box.appendChild(el("span", "lp-depth", String(depth)));
-    box.setAttribute("aria-label", `Position ${pos}: ${plural(depth, "card", "cards")}${down ? ", face down on top" : ""}`);
+    box.setAttribute("aria-label", ui(down ? "position_down" : "position", { pos, n: depth }));
   }
   if (ctx.targets.has(key)) { box.classList.add("target-on"); keyTarget(box); }
   return box;
@@ -125,9 +124,9 @@ function squareBox(view, ctx, side, far, mark) {
   const colours = lines.length - suits;
   const head = el("div", "lp-square-head",
     `<span class="lp-square-name">${esc(sideName(view, side, me))}</span>` +
-    `<span class="lp-points" title="Square points now">${num(info.points)} ${info.points === 1 ? "pt" : "pts"}</span>` +
-    `<span class="lp-outnow" title="What going out now would score (bonus above 5, −1 for going out)">out now: <b>${num(info.out_now)}</b></span>` +
-    (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${suits} suit` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${colours} colour` : ""}</span>` : ""));
+    `<span class="lp-points" title="${esc(ui("points_title"))}">${esc(ui(info.points === 1 ? "point" : "points", { shown: num(info.points) }))}</span>` +
+    `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` +
+    (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${esc(ui("suit_lines", { n: suits }))}` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${esc(ui("colour_lines", { n: colours }))}` : ""}</span>` : ""));
   box.appendChild(head);
   const grid = el("div", "lp-grid");
   const cells = [];
@@ -147,8 +146,8 @@ function seatsStrip(view, ctx) {
     const chip = el("span", "lp-seat");
     chip.dataset.seat = String(s);
     if (view.current_player === s) chip.classList.add("to-act");
-    chip.innerHTML = `${esc(seatName(view, s, me))}${view.dealer === s ? ' <span class="dealer" title="Dealer">D</span>' : ""}` +
-      (s === me ? "" : ` <small>${view.hand_counts[s]} cards</small>`);
+    chip.innerHTML = `${esc(seatName(view, s, me))}${view.dealer === s ? ` <span class="dealer" title="${esc(ui("dealer"))}">${esc(ui("dealer_mark"))}</span>` : ""}` +
+      (s === me ? "" : ` <small>${esc(ui("cards", { n: view.hand_counts[s] }))}</small>`);
     strip.appendChild(chip);
   }
   return strip;
@@ -160,13 +159,13 @@ function sidePanel(view, ctx, mark) {
   const panel = el("aside", "lp-side");
   panel.appendChild(seatsStrip(view, ctx));
   panel.appendChild(el("div", "lp-totals",
-    `<div class="lp-deal">Deal <b>${view.deal}</b> of ${view.deals_total}</div>` +
-    `<div class="lp-total us"><span>${view.players === 2 ? "You" : "Us"}</span><b data-side="${us}">${num(view.side_scores[us])}</b></div>` +
-    `<div class="lp-total them"><span>${view.players === 2 ? "Opponent" : "Them"}</span><b data-side="${1 - us}">${num(view.side_scores[1 - us])}</b></div>`));
+    `<div class="lp-deal">${esc(ui("deal_of", { deal: view.deal, total: view.deals_total }))}</div>` +
+    `<div class="lp-total us"><span>${esc(view.players === 2 ? ui("you") : ui("us"))}</span><b data-side="${us}">${num(view.side_scores[us])}</b></div>` +
+    `<div class="lp-total them"><span>${esc(view.players === 2 ? ui("opponent") : ui("them"))}</span><b data-side="${1 - us}">${num(view.side_scores[1 - us])}</b></div>`));
   const piles = el("div", "lp-piles");
   const stock = el("div", "lp-stock");
   stock.appendChild(view.stock_count ? cardEl("??") : el("div", "lp-slot", ""));
-  stock.appendChild(el("div", "lp-count", `Stock <b class="lp-stock-count">${view.stock_count}</b>`));
+  stock.appendChild(el("div", "lp-count", `${esc(ui("stock"))} <b class="lp-stock-count">${view.stock_count}</b>`));
   piles.appendChild(stock);
   const discard = el("div", "lp-discard");
   discard.dataset.target = "discard";
@@ -176,10 +175,10 @@ function sidePanel(view, ctx, mark) {
     if (mark === "discard") top.classList.add("lp-last");
     discard.appendChild(top);
   } else {
-    discard.appendChild(el("div", "lp-slot", "discard"));
+    discard.appendChild(el("div", "lp-slot", esc(ui("discard"))));
   }
-  discard.appendChild(el("div", "lp-count", `Dead <b class="lp-discard-count">${dcards.length}</b>`));
-  discard.setAttribute("aria-label", `Discard pile: ${plural(dcards.length, "dead card", "dead cards")}`);
+  discard.appendChild(el("div", "lp-count", `${esc(ui("dead"))} <b class="lp-discard-count">${dcards.length}</b>`));
+  discard.setAttribute("aria-label", ui("discard_label", { n: dcards.length }));
   if (ctx.targets.has("discard")) { discard.classList.add("target-on"); keyTarget(discard); }
   piles.appendChild(discard);
   panel.appendChild(piles);
@@ -192,27 +191,28 @@ function actionsPanel(view, ctx) {
   const box = el("div", "lp-actions");
   const goOut = ctx.legal.find((m) => m.type === "go_out");
   const four = view.players === 4;
-  const label = four ? "Ask to go out" : "Go out";
+  const label = four ? ui("ask_out") : ui("go_out");
   const own = view.squares[view.sides[me]];
-  let why = `Going out needs 5 square points (you have ${own.points}).`;
-  if (goOut) why = `End the deal now: your square scores ${num(own.out_now)}.`;
-  else if (view.refused && view.current_player === me) why = "Your partner said no: place a card.";
-  else if (!ctx.myTurn) why = "Only before placing, on your turn.";
+  let why = ui("why.needs_five", { points: own.points });
+  if (goOut) why = ui("why.end_now", { score: num(own.out_now) });
+  else if (view.refused && view.current_player === me) why = ui("why.refused");
+  else if (!ctx.myTurn) why = ui("why.before_placing");
   box.innerHTML = moveButton(label, { type: "go_out" }, { cls: "lp-go-out primary", legal: Boolean(goOut), title: why });
   if (view.phase === "answer") {
     const asker = view.asker;
     if (view.current_player === me && ctx.legal.length) {
       box.appendChild(el("div", "lp-ask",
-        `<p><b>${esc(seatName(view, asker, me))}</b> asks: may I go out? (Our square would score ${num(own.out_now)}.)</p>` +
-        moveButton("Yes", { type: "answer", allow: true }, { cls: "lp-yes primary" }) + " " +
-        moveButton("No", { type: "answer", allow: false }, { cls: "lp-no" })));
+        `<p>${esc(ui("asks_you", { who: seatName(view, asker, me), score: num(own.out_now) }))}</p>` +
+        moveButton(ui("yes"), { type: "answer", allow: true }, { cls: "lp-yes primary" }) + " " +
+        moveButton(ui("no"), { type: "answer", allow: false }, { cls: "lp-no" })));
     } else {
-      box.appendChild(el("div", "lp-ask", `<p>${esc(seatName(view, asker, me))} asked ${esc(seatName(view, view.current_player, me).toLowerCase())}: may I go out?</p>`));
+      box.appendChild(el("div", "lp-ask", `<p>${esc(ui("asked", { who: seatName(view, asker, me), whom: seatName(view, view.current_player, me) }))}</p>`));
     }
   } else if (four && view.refused) {
     const who = view.current_player;
     box.appendChild(el("div", "lp-ask lp-refused",
-      `<p>${esc(seatName(view, (who + 2) % 4, me))} said <b>no</b> to ${esc(who === me ? "you" : seatName(view, who, me))}.</p>`));
+      `<p>${esc(who === me ? ui("said_no_you", { who: seatName(view, (who + 2) % 4, me) })
+        : ui("said_no", { who: seatName(view, (who + 2) % 4, me), whom: seatName(view, who, me) }))}</p>`));
   }
   box.appendChild(el("p", "lp-why", esc(why)));
   return box;
@@ -244,21 +244,21 @@ function handOrder(a, b) {
 function deals(view, me) {
   const us = view.sides[me];
   const rows = view.deals.map((d) => `<tr><td>${d.deal}</td><td>${num(d.sides[us].points)}</td><td>${num(d.sides[1 - us].points)}</td></tr>`).join("");
-  return `<table class="lp-sheet"><thead><tr><th>Deal</th><th>${view.players === 2 ? "You" : "Us"}</th><th>${view.players === 2 ? "Opponent" : "Them"}</th></tr></thead>` +
-    `<tbody>${rows}</tbody><tfoot><tr><th>Total</th><th>${num(view.side_scores[us])}</th><th>${num(view.side_scores[1 - us])}</th></tr></tfoot></table>`;
+  return `<table class="lp-sheet"><thead><tr><th>${esc(ui("col_deal"))}</th><th>${esc(view.players === 2 ? ui("you") : ui("us"))}</th><th>${esc(view.players === 2 ? ui("opponent") : ui("them"))}</th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot><tr><th>${esc(ui("total"))}</th><th>${num(view.side_scores[us])}</th><th>${num(view.side_scores[1 - us])}</th></tr></tfoot></table>`;
 }
 
 function explainDeal(view, deal, me) {
   const us = view.sides[me];
   const side = (k) => {
     const s = deal.sides[k];
-    const name = k === us ? (view.players === 2 ? "You" : "Your team") : (view.players === 2 ? "Opponent" : "Opponents");
+    const name = k === us ? (view.players === 2 ? ui("you") : ui("your_team")) : (view.players === 2 ? ui("opponent") : ui("opponents"));
     const grid = [7, 8, 9, 4, 5, 6, 1, 2, 3].map((p) => {
       const c = s.tops[p - 1];
       const red = c && "HD".includes(c[1]);
       return `<span class="lp-mini ${red ? "red" : ""}">${c ? (c === "??" ? "▒" : cardLabel(c)) : "·"}</span>`;
     }).join("");
-    return `<section class="lp-deal-side" data-side="${k}"><h3>${esc(name)}: ${num(s.points)}</h3>` +
+    return `<section class="lp-deal-side" data-side="${k}"><h3>${esc(ui("side_points", { name, points: num(s.points) }))}</h3>` +
       `<div class="lp-mini-grid" aria-hidden="true">${grid}</div>` +
       `<ul>${s.text.map((line) => `<li>${esc(t(line))}</li>`).join("")}</ul></section>`;
   };
@@ -275,15 +275,20 @@ let tablePlayers = 2;
 
 export default {
   id: "leopard",
-  title: "Leopard",
+  get title() { return t("leopard.title"); },
   seatName(seat, me) {
     return seatName({ players: tablePlayers }, seat, me);
   },
-  optionLabels: {
-    suit_line: {
-      label: "Same-suit line",
-      values: { 2: "2 points (1963 rules)", 3: "3 points (Abbott's revision)" },
-    },
+  get playerLabels() {
+    return { 2: ui("players.2"), 4: ui("players.4") };
+  },
+  get optionLabels() {
+    return {
+      suit_line: {
+        label: ui("opt.suit_line"),
+        values: { 2: ui("opt.suit_line.2"), 3: ui("opt.suit_line.3") },
+      },
+    };
   },
 
   sourceOf(move) {
@@ -320,25 +325,23 @@ export default {
     if (view.is_over) {
       const us = view.sides[me];
       const [a, b] = [view.side_scores[us], view.side_scores[1 - us]];
-      const verdict = a > b ? (view.players === 2 ? "you win" : "your team wins") : a < b ? "you lose" : "a draw";
-      return `Match over: ${verdict}, ${num(a)} to ${num(b)}. Press New game to play again.`;
+      const verdict = a > b ? (view.players === 2 ? "win" : "team_win") : a < b ? "lose" : "draw";
+      return ui(`st.over.${verdict}`, { a: num(a), b: num(b) });
     }
     const turn = view.current_player;
     if (!ctx.myTurn) {
-      if (view.phase === "answer") return `${seatName(view, view.asker, me)} asks ${seatName(view, turn, me)}: may I go out?`;
-      return `${seatName(view, turn, me)} ${turn === me ? "are" : "is"} thinking…`;
+      if (view.phase === "answer") return ui("st.asks", { who: seatName(view, view.asker, me), whom: seatName(view, turn, me) });
+      return turn === me ? ui("st.you_thinking") : ui("st.thinking", { who: seatName(view, turn, me) });
     }
-    if (view.phase === "answer") return `Your partner asks to go out: answer yes or no.`;
+    if (view.phase === "answer") return ui("st.answer");
     const picked = ctx.selected ? ctx.selected.slice(5) : null;
     if (picked) {
       const n = [...ctx.targets].filter((k) => k.startsWith("sq:")).length;
-      return n ? `Put ${cardLabel(picked)} on a lit position (${n}) or the discard pile.`
-        : `${cardLabel(picked)} has no place on a square now: discard it, or pick another card.`;
+      return n ? ui("st.put", { card: picked, n }) : ui("st.no_place", { card: picked });
     }
     const out = ctx.legal.some((m) => m.type === "go_out");
-    return out
-      ? `You drew a card. ${view.players === 4 ? "Ask your partner to go out" : "Go out"} (your square scores ${num(view.squares[view.sides[me]].out_now)}) or pick a card to place.`
-      : "You drew a card. Pick a card, then a lit position or the discard pile.";
+    const score = num(view.squares[view.sides[me]].out_now);
+    return out ? ui(view.players === 4 ? "st.drew_ask" : "st.drew_out", { score }) : ui("st.drew");
   },
 
   summary(prev, view, ctx) {
@@ -349,53 +352,11 @@ export default {
     if (view.is_over) {
       const us = view.sides[me];
       const [a, b] = [view.side_scores[us], view.side_scores[1 - us]];
-      const title = a > b ? (view.players === 2 ? "You win the match!" : "Your team wins the match!")
-        : a < b ? "The match is lost" : "The match is drawn";
-      html = `<p class="result">${esc(t(deal.result))}.</p>` + html;
-      return { title, html, button: "Close" };
+      const title = a > b ? (view.players === 2 ? ui("sum.you_win") : ui("sum.team_wins"))
+        : a < b ? ui("sum.lost") : ui("sum.drawn");
+      html = `<p class="result">${esc(t(deal.result))}${esc(ui("sum.stop"))}</p>` + html;
+      return { title: esc(title), html, button: ui("sum.close") };
     }
-    return { title: `Deal ${deal.deal} of ${view.deals_total} scored`, html, button: "Next deal" };
+    return { title: esc(ui("sum.scored", { deal: deal.deal, total: view.deals_total })), html, button: ui("sum.next_deal") };
   },
-
-  rules: `
-<h2>Leopard</h2>
-<p>Robert Abbott's game (1963). Two players, or four in two partnerships sitting opposite each other.
-Two 52-card decks are shuffled together. A cut decides the first dealer (higher card deals, Ace low,
-ties cut again); then the deal passes to the left. Everyone gets 8 cards; the rest is the stock, and
-beside it lies a face-up discard pile of dead cards.</p>
-<h3>The squares</h3>
-<p>Each side (a player, or a partnership) owns a 3×3 square of positions, numbered from its own side:
-<b>1 2 3</b> nearest, <b>4 5 6</b>, <b>7 8 9</b> farthest. You see the opponents' square from across the
-table, so its numbers run the other way. A position holds a pile; only its top card counts.</p>
-<h3>A turn</h3>
-<p>Draw the top stock card, then either go out (below) or put one card from your hand:</p>
-<table class="lp-rules-table">
-<tr><th>Card</th><th>Where</th><th>On</th><th>Face</th></tr>
-<tr><td>A–9</td><td>its number (A = 1) on either square</td><td>empty, or a face-down card</td><td>up</td></tr>
-<tr><td>10</td><td>anywhere on your square</td><td>empty, or a face-down card</td><td>up</td></tr>
-<tr><td>J</td><td>anywhere on either square</td><td>a card (never empty)</td><td><b>down</b></td></tr>
-<tr><td>Q</td><td>anywhere on your square</td><td>a card (never empty)</td><td><b>down</b></td></tr>
-<tr><td>K</td><td>anywhere on your square</td><td>empty or any card</td><td>up</td></tr>
-<tr><td>any</td><td>the discard pile (dead)</td><td>—</td><td>up</td></tr>
-</table>
-<p>A face-down card is known only to the player who placed it — not even to a partner.</p>
-<h3>Going out</h3>
-<p>On your turn, after drawing and before placing, you may go out if your square scores 5 or more. The
-deal ends at once and going out costs 1 point. With four players you may only ask your partner "may I go
-out?": a yes ends the deal, a no means you place a card as usual. Otherwise the deal ends when the
-player who drew the last stock card has placed a card.</p>
-<h3>Scoring</h3>
-<ul>
-<li>Each of the 8 lines (3 rows, 3 columns, 2 diagonals) with three face-up cards of one suit: 2 points
-(3 with the option "Same-suit line: 3 points", Abbott's later revision); all one colour but not one
-suit: 1 point. An empty position or a face-down card breaks a line.</li>
-<li>Every square point above 5 scores 1 more (exactly 5: no bonus). Going out: −1.</li>
-<li>Example: a square of 7 points that went out scores 7 + 2 − 1 = 8.</li>
-</ul>
-<p>Both sides score every deal. After four deals the higher total wins; equal totals are a draw.</p>
-<h3>On the table</h3>
-<p>Gold lines mark same-suit lines that score now, dashed lines same-colour ones. Each square shows its
-points and what going out now would score. Pick a card and its legal places light up; click one or drag
-the card there.</p>
-`,
 };

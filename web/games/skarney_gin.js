@@ -5,19 +5,19 @@
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
 import { cardEl, cardText } from "../cards.js";
-import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
+import { el, esc, moveButton, scoreSheet, t } from "./common.js";
 
 const GAME = "skarney_gin";
-const KIND = { group: "Group", sequence: "Sequence", straight: "Straight" };
-const KIND_WORD = { group: "a group", sequence: "a sequence", straight: "a straight" };
+/** The layout's own words: skarney_gin.ui.<key> (web/lang/<lang>/skarney_gin.json). */
+const ui = (key, params) => t(`${GAME}.ui.${key}`, params);
+const kindName = (kind) => (kind ? ui(`kind.${kind}`) : "");          // "Group": a heading
+const kindWord = (kind) => (kind ? ui(`kind_word.${kind}`) : "");     // "group": in a sentence
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "A23456789TJQK";
 const SORT_KEY = "pygames:skarney_gin:sort";
-const NAMES = ["Opponent", "Opponent"];
 
 const keyOf = (cards) => [...cards].sort().join(",");
-const cardsText = (cards) => cards.map(cardText).join(" ");
-const name = (seat, me) => seatName(seat, me, NAMES);
+const name = (seat, me) => (seat === me ? ui("you") : ui("opponent"));
 
 // ---- what the page keeps between redraws (ctx.local: reset on new game, undo and link) -----------
 let local = null;       // ctx.local of the render in progress, filled in by state()
@@ -93,19 +93,19 @@ function sync(view, ctx) {
 function logText(entry, prev, me) {
   const who = name(entry.seat, me);
   const m = entry.move;
-  const offered = prev?.move.type === "offer" ? cardText(prev.move.card) : "the offer";
+  const offered = prev?.move.type === "offer" ? cardText(prev.move.card) : ui("log.the_offer");
   switch (m.type) {
-    case "initial_part": return m.cards.includes("??") ? `${who} chose a meld for the initial meld`
-      : `${who} chose ${cardsText(m.cards)} for the initial meld`;
-    case "take_back": return `${who} took a meld of the initial meld back`;
-    case "initial_meld": return `${who} laid the initial meld`;
-    case "meld": return `${who} melded ${cardsText(m.cards)}`;
-    case "layoff": return `${who} laid off ${cardsText(m.cards)}`;
-    case "offer": return `${who} offered ${cardText(m.card)}`;
-    case "take": return `${who} took ${offered}`;
-    case "refuse": return `${who} refused ${offered}`;
-    case "last_card": return `${who} announced “last card”`;
-    case "end_deal": return `${who} ended the deal`;
+    case "initial_part": return m.cards.includes("??") ? ui("log.initial_part_hidden", { who })
+      : ui("log.initial_part", { who, cards: m.cards });
+    case "take_back": return ui("log.take_back", { who });
+    case "initial_meld": return ui("log.initial_meld", { who });
+    case "meld": return ui("log.meld", { who, cards: m.cards });
+    case "layoff": return ui("log.layoff", { who, cards: m.cards });
+    case "offer": return ui("log.offer", { who, card: m.card });
+    case "take": return ui("log.take", { who, what: offered });
+    case "refuse": return ui("log.refuse", { who, what: offered });
+    case "last_card": return ui("log.last_card", { who });
+    case "end_deal": return ui("log.end_deal", { who });
     default: return `${who}: ${m.type}`;
   }
 }
@@ -114,14 +114,14 @@ function logText(entry, prev, me) {
 function badges(view, seat, me) {
   const out = [];
   const mine = seat === me;
-  if (view.dealer === seat) out.push(`<span class="sg-badge sg-dealer" title="Dealer">Dealer</span>`);
+  if (view.dealer === seat) out.push(`<span class="sg-badge sg-dealer" title="${esc(ui("dealer"))}">${esc(ui("dealer"))}</span>`);
   out.push(view.initial_done[seat]
-    ? `<span class="sg-badge sg-melded">Melded</span>`
-    : `<span class="sg-badge sg-unmelded">No initial meld yet</span>`);
-  if (view.last_card[seat]) out.push(`<span class="sg-badge sg-lastcard">Last card!</span>`);
+    ? `<span class="sg-badge sg-melded">${esc(ui("melded"))}</span>`
+    : `<span class="sg-badge sg-unmelded">${esc(ui("no_initial_yet"))}</span>`);
+  if (view.last_card[seat]) out.push(`<span class="sg-badge sg-lastcard">${esc(ui("last_card_badge"))}</span>`);
   if (view.skip_draw[seat]) {
-    out.push(`<span class="sg-badge sg-drawlost" data-draw-lost="${seat}" title="Whoever takes an offered Ace skips the next draw">` +
-      (mine ? "Draw lost: you took an Ace, so no draw this turn" : "Draw lost: took an Ace, no draw this turn") + `</span>`);
+    out.push(`<span class="sg-badge sg-drawlost" data-draw-lost="${seat}" title="${esc(ui("draw_lost_title"))}">` +
+      esc(mine ? ui("draw_lost_mine") : ui("draw_lost_theirs")) + `</span>`);
   }
   return out.join("");
 }
@@ -131,8 +131,8 @@ function meldEl(meld, seat, me, move, turn) {
   box.dataset.meldSeat = String(seat);
   box.dataset.meldIndex = String(meld.index);
   if (seat === me) box.dataset.target = `meld:${meld.index}`;
-  const laid = meld.laid_this_turn && turn ? ` <span class="sg-laid" title="Cards laid off to it this turn (at most 2)">+${meld.laid_this_turn}</span>` : "";
-  box.appendChild(el("div", "sg-kind", `${KIND[meld.kind] || "Meld"}${laid}`));
+  const laid = meld.laid_this_turn && turn ? ` <span class="sg-laid" title="${esc(ui("laid_title"))}">+${meld.laid_this_turn}</span>` : "";
+  box.appendChild(el("div", "sg-kind", `${esc(meld.kind ? kindName(meld.kind) : ui("meld"))}${laid}`));
   const row = el("div", "sg-meld-cards");
   for (const c of meld.cards) row.appendChild(cardEl(c, { extraClass: "sg-mc" }));
   box.appendChild(row);
@@ -142,8 +142,8 @@ function meldEl(meld, seat, me, move, turn) {
     box.classList.add("target-on");
     box.tabIndex = 0;
     box.setAttribute("role", "button");
-    box.setAttribute("aria-label", `Lay off ${cardsText(move.cards)} to this ${meld.kind}`);
-    box.title = `Lay off ${cardsText(move.cards)} here`;
+    box.setAttribute("aria-label", ui("layoff_to", { cards: move.cards, kind: kindWord(meld.kind) }));
+    box.title = ui("layoff_here", { cards: move.cards });
     // Enter is the page's (it presses any focused legal element); Space presses it too, like a button
     box.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); box.click(); } });
   }
@@ -154,16 +154,16 @@ function meldsRow(view, seat, me, layoffs, newMeld) {
   const row = el("div", `sg-melds ${seat === me ? "sg-melds-mine" : "sg-melds-theirs"}`);
   row.dataset.seat = String(seat);
   const melds = view.melds[seat];
-  if (!melds.length && !newMeld) row.appendChild(el("p", "sg-empty", seat === me ? "Your melds go here." : ""));
+  if (!melds.length && !newMeld) row.appendChild(el("p", "sg-empty", seat === me ? esc(ui("melds_go_here")) : ""));
   const turn = view.turn_of === seat && view.phase === "play";
   for (const meld of melds) row.appendChild(meldEl(meld, seat, me, layoffs?.get(meld.index), turn));
   if (newMeld) {
-    const drop = el("button", "sg-newmeld target-on", `New meld<br><small>${esc(KIND[newMeld.kind] || "")}</small>`);
+    const drop = el("button", "sg-newmeld target-on", `${esc(ui("new_meld"))}<br><small>${esc(kindName(newMeld.kind))}</small>`);
     drop.type = "button";
     drop.dataset.target = "newmeld";
     drop.dataset.move = JSON.stringify(newMeld.move);
     drop.dataset.legal = "true";
-    drop.title = `Meld ${cardsText(newMeld.move.cards)}`;
+    drop.title = ui("meld_cards", { cards: newMeld.move.cards });
     row.appendChild(drop);
   }
   return row;
@@ -175,13 +175,13 @@ function opponentStrip(view, ctx) {
   const box = el("section", "sg-player sg-opp");
   if (view.current_player === opp) box.classList.add("to-act");
   const head = el("div", "sg-head");
-  head.appendChild(el("span", "sg-name", "Opponent"));
+  head.appendChild(el("span", "sg-name", esc(ui("opponent"))));
   const fan = el("div", "sg-fan");
-  fan.setAttribute("aria-label", `${view.hand_counts[opp]} cards`);
+  fan.setAttribute("aria-label", ui("cards", { n: view.hand_counts[opp] }));
   const hand = view.zones[`hand${opp}`];
   for (const c of hand) fan.appendChild(c === "??" ? cardEl(c, { small: true }) : cardEl(c, { extraClass: "sg-mc" }));
   head.appendChild(fan);
-  head.appendChild(el("span", "sg-count-text", `${view.hand_counts[opp]} card${view.hand_counts[opp] === 1 ? "" : "s"}`));
+  head.appendChild(el("span", "sg-count-text", esc(ui("cards", { n: view.hand_counts[opp] }))));
   head.appendChild(el("span", "sg-badges", badges(view, opp, me)));
   box.appendChild(head);
   box.appendChild(meldsRow(view, opp, me));
@@ -190,12 +190,12 @@ function opponentStrip(view, ctx) {
 
 function stockEl(view) {
   const box = el("div", "sg-stock");
-  box.setAttribute("aria-label", `Stock: ${view.stock_count} cards`);
+  box.setAttribute("aria-label", ui("stock_label", { n: view.stock_count }));
   const pile = el("div", "sg-pile");
   if (view.stock_count) pile.appendChild(cardEl("??"));
   pile.appendChild(el("span", "sg-stock-count", String(view.stock_count)));
   box.appendChild(pile);
-  box.appendChild(el("div", "sg-caption", view.stock_end ? "Stock · last turn of the deal" : "Stock"));
+  box.appendChild(el("div", "sg-caption", esc(view.stock_end ? ui("stock_last") : ui("stock"))));
   return box;
 }
 
@@ -205,16 +205,16 @@ function offerEl(view, ctx) {
   if (view.phase === "answer" && view.offer) {
     const toMe = view.current_player === me;
     box.classList.add("sg-offer-live");
-    box.appendChild(el("div", "sg-caption", toMe ? "Opponent offers you" : `${name(view.turn_of, me)} ${view.turn_of === me ? "offer" : "offers"}`));
+    box.appendChild(el("div", "sg-caption", esc(toMe ? ui("offers_you") : view.turn_of === me ? ui("you_offer") : ui("opponent_offers"))));
     box.appendChild(cardEl(view.offer, { extraClass: "sg-big" }));
     if (toMe && ctx.myTurn) {
       const ace = view.offer[0] === "A";
       box.appendChild(el("div", "sg-answer",
-        moveButton(`Take ${cardText(view.offer)}`, { type: "take" }, { cls: "primary" }) +
-        moveButton("Refuse", { type: "refuse" })));
-      if (ace) box.appendChild(el("p", "sg-warn", "Taking an Ace costs you your next draw."));
+        moveButton(ui("take", { card: view.offer }), { type: "take" }, { cls: "primary" }) +
+        moveButton(ui("refuse"), { type: "refuse" })));
+      if (ace) box.appendChild(el("p", "sg-warn", esc(ui("ace_warning"))));
     } else if (!toMe) {
-      box.appendChild(el("p", "sg-hint", "Opponent is deciding…"));
+      box.appendChild(el("p", "sg-hint", esc(ui("opponent_deciding"))));
     }
     return box;
   }
@@ -227,20 +227,20 @@ function offerEl(view, ctx) {
       box.dataset.move = JSON.stringify(offer);
       box.dataset.legal = "true";
       box.classList.add("target-on");
-      box.title = `Offer ${cardText(offer.card)} to your opponent`;
+      box.title = ui("offer_to_opponent", { card: offer.card });
     }
     box.appendChild(el("div", "sg-slot-card"));
-    box.appendChild(el("div", "sg-caption", offer ? `Offer ${esc(cardText(offer.card))} here` : "Offer a card here"));
+    box.appendChild(el("div", "sg-caption", esc(offer ? ui("offer_here", { card: offer.card }) : ui("offer_a_card_here"))));
   } else {
     box.appendChild(el("div", "sg-slot-card sg-idle"));
-    box.appendChild(el("div", "sg-caption", "Offer"));
+    box.appendChild(el("div", "sg-caption", esc(ui("offer"))));
   }
   return box;
 }
 
 function logEl(ctx) {
   const box = el("div", "sg-log");
-  box.setAttribute("aria-label", "Recent moves");
+  box.setAttribute("aria-label", ui("recent_moves"));
   const view = ctx.view;
   const log = view.log || [];
   const first = 1 - view.dealer;
@@ -248,7 +248,7 @@ function logEl(ctx) {
   const entries = log.slice(start).map((e, i) => logText(e, log[start + i - 1], ctx.seat));
   if (entries.length) box.innerHTML = `<ul>${entries.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
   else if (!view.is_over) {
-    box.innerHTML = `<p class="sg-empty">Deal ${view.deal}: ${esc(name(first, ctx.seat))} ${first === ctx.seat ? "play" : "plays"} first.</p>`;
+    box.innerHTML = `<p class="sg-empty">${esc(first === ctx.seat ? ui("first_you", { deal: view.deal }) : ui("first_opponent", { deal: view.deal }))}</p>`;
   } else box.hidden = true;
   return box;
 }
@@ -263,9 +263,9 @@ function button(text, move, cls = "") {
 function verdict(cards) {
   if (cards.length < 3) return { text: "", kind: null };
   const v = check(cards);
-  if (!v) return { text: "Checking…", kind: null, pending: true };
-  if (v.kind) return { text: `${cardsText(cards)} is ${KIND_WORD[v.kind]}.`, kind: v.kind, ok: true };
-  return { text: v.why ? t(v.why) : "These cards are no meld.", kind: null };
+  if (!v) return { text: ui("checking"), kind: null, pending: true };
+  if (v.kind) return { text: ui(`is.${v.kind}`, { cards }), kind: v.kind, ok: true };
+  return { text: v.why ? t(v.why) : ui("no_meld"), kind: null };
 }
 
 function initialPanel(view, ctx, panel) {
@@ -274,7 +274,7 @@ function initialPanel(view, ctx, panel) {
   const partOf = new Map(parts.map((m) => [keyOf(m.cards), m]));
   const commit = ctx.legal.find((m) => m.type === "initial_meld");
   const next = pending.length < 3 ? pending.length : -1;
-  const head = el("h3", "sg-initial-head", "Initial meld: three 3-card melds");
+  const head = el("h3", "sg-initial-head", esc(ui("initial_head")));
   panel.appendChild(head);
   const slots = el("div", "sg-slots");
   for (let i = 0; i < 3; i++) {
@@ -282,21 +282,22 @@ function initialPanel(view, ctx, panel) {
     const s = el("div", `sg-slot${slot.length ? " full" : ""}${i === next ? " next" : ""}`);
     s.dataset.slot = String(i);
     const v = slot.length ? check(slot) : null;
-    s.appendChild(el("div", "sg-slot-head", `Meld ${i + 1}${v?.kind ? ` · ${KIND[v.kind]}` : ""}`));
+    s.appendChild(el("div", "sg-slot-head", esc(ui("meld_n", { n: i + 1 })) +
+      (v?.kind ? `<span class="sg-slot-kind">${esc(kindName(v.kind))}</span>` : "")));
     const row = el("div", "sg-slot-cards");
     if (slot.length) for (const c of slot) row.appendChild(cardEl(c, { extraClass: "sg-tiny" }));
-    else row.appendChild(el("span", "sg-empty", "empty"));
+    else row.appendChild(el("span", "sg-empty", esc(ui("empty"))));
     s.appendChild(row);
     if (i === next && partOf.has(keyOf(local.sel))) {     // the selection may go here: a click adds it
       s.dataset.move = JSON.stringify(partOf.get(keyOf(local.sel)));
       s.dataset.legal = "true";
       s.classList.add("target-on");
-      s.title = `Add ${cardsText(local.sel)} as meld ${i + 1}`;
+      s.title = ui("add_as_title", { cards: local.sel, n: i + 1 });
     }
     const back = ctx.legal.find((m) => m.type === "take_back" && m.part === i);
     if (slot.length && back) {
-      s.insertAdjacentHTML("beforeend", moveButton("×", back, { cls: "sg-unslot", title: `Take meld ${i + 1} back into your hand` }));
-      s.lastElementChild.setAttribute("aria-label", `Take meld ${i + 1} back`);
+      s.insertAdjacentHTML("beforeend", moveButton("×", back, { cls: "sg-unslot", title: ui("take_back_title", { n: i + 1 }) }));
+      s.lastElementChild.setAttribute("aria-label", ui("take_back_label", { n: i + 1 }));
     }
     slots.appendChild(s);
   }
@@ -307,32 +308,30 @@ function initialPanel(view, ctx, panel) {
   const sel = local.sel;
   if (next >= 0) {
     let part = null;
-    let label = `Add as meld ${next + 1}`;
-    if (!sel.length) line.textContent = `Select three cards for meld ${next + 1}.`;
-    else if (sel.length !== 3) line.textContent = `${cardsText(sel)}: select exactly three cards for meld ${next + 1}.`;
+    let label = ui("add_as", { n: next + 1 });
+    if (!sel.length) line.textContent = ui("select_three", { n: next + 1 });
+    else if (sel.length !== 3) line.textContent = ui("exactly_three", { cards: sel, n: next + 1 });
     else {
       const v = verdict(sel);
       line.textContent = v.text;
       if (v.ok) {
-        label = `Add as meld ${next + 1} (${v.kind})`;
+        label = ui("add_as_kind", { n: next + 1, kind: kindWord(v.kind) });
         part = partOf.get(keyOf(sel)) || null;
         if (!part) {
-          line.textContent += pending.length
-            ? " But no initial meld of your hand uses it together with the melds already chosen."
-            : " But the rest of your hand holds no two other 3-card melds to go with it.";
+          line.textContent += " " + (pending.length ? ui("dead_end_with_chosen") : ui("dead_end"));
         }
         line.classList.add(part ? "ok" : "bad");
       } else if (!v.pending) line.classList.add("bad");
     }
     actions.insertAdjacentHTML("beforeend", button(label, part, "primary sg-add"));
   } else {
-    line.textContent = "Three melds chosen: lay them down together.";
+    line.textContent = ui("three_chosen");
   }
-  actions.insertAdjacentHTML("beforeend", button("Lay down initial meld", commit, "primary sg-lay"));
+  actions.insertAdjacentHTML("beforeend", button(ui("lay_down_initial"), commit, "primary sg-lay"));
   if (parts.length) {
-    const suggest = el("button", "sg-suggest", "Suggest");
+    const suggest = el("button", "sg-suggest", esc(ui("suggest")));
     suggest.type = "button";
-    suggest.title = "Select a meld that your hand can build an initial meld with";
+    suggest.title = ui("suggest_title");
     suggest.addEventListener("click", (e) => {
       e.stopPropagation();
       const current = partOf.has(keyOf(sel)) ? parts.findIndex((m) => keyOf(m.cards) === keyOf(sel)) : -1;
@@ -350,22 +349,22 @@ function tablePlayPanel(view, ctx, panel, byKey) {
   const line = el("p", "sg-verdict");
   const actions = el("div", "sg-actions");
   const moves = byKey.get(keyOf(sel)) || [];
-  panel.appendChild(el("h3", null, "Meld and lay off"));
+  panel.appendChild(el("h3", null, esc(ui("meld_and_layoff"))));
   if (!sel.length) {
-    line.textContent = "Select 3 or more cards to meld, or 1–2 cards to lay off on one of your melds.";
+    line.textContent = ui("select_to_meld");
   } else if (sel.length >= 3) {
     const v = verdict(sel);
     line.textContent = v.text;
     const meld = moves.find((m) => m.type === "meld");
     if (v.ok) line.classList.add("ok");
     else if (!v.pending) line.classList.add("bad");
-    if (meld) actions.insertAdjacentHTML("beforeend", button(`Meld these (${v.kind || ""})`, meld, "primary sg-meld-btn"));
+    if (meld) actions.insertAdjacentHTML("beforeend", button(ui("meld_these", { kind: kindWord(v.kind) }), meld, "primary sg-meld-btn"));
   } else {
     const layoffs = moves.filter((m) => m.type === "layoff");
     if (layoffs.length) {
-      line.textContent = `Lay off ${cardsText(sel)}: click a highlighted meld of yours (or drag there).`;
+      line.textContent = ui("layoff_click", { cards: sel });
       line.classList.add("ok");
-    } else line.textContent = `${cardsText(sel)} ${sel.length === 1 ? "fits" : "fit"} none of your melds now.`;
+    } else line.textContent = ui("fits_none", { cards: sel });
   }
   panel.appendChild(line);
   panel.appendChild(actions);
@@ -381,20 +380,20 @@ function finishRow(view, ctx, panel) {
   let hint = "";
   if (offers.length) {
     const offer = sel.length === 1 ? offers.find((m) => m.card === sel[0]) : null;
-    actions.insertAdjacentHTML("beforeend", button(offer ? `Offer ${cardText(offer.card)} to your opponent` : "Offer a card: select one",
+    actions.insertAdjacentHTML("beforeend", button(offer ? ui("offer_to_opponent", { card: offer.card }) : ui("offer_select_one"),
       offer, "primary sg-offer-btn"));
-    if (sel.length === 1 && !offer && view.accepted[me] === sel[0]) hint = `You took ${cardText(sel[0])} last turn: offer another card.`;
+    if (sel.length === 1 && !offer && view.accepted[me] === sel[0]) hint = ui("reoffer", { card: sel[0] });
 
   }
   if (last) {
-    actions.insertAdjacentHTML("beforeend", button("Announce last card", last, "primary sg-last-btn"));
-    hint = "One card left: you make no offer; announce “last card”.";
+    actions.insertAdjacentHTML("beforeend", button(ui("announce_last"), last, "primary sg-last-btn"));
+    hint = ui("announce_last_hint");
   }
   if (end) {
-    actions.insertAdjacentHTML("beforeend", button("End the deal", end, "primary sg-end-btn"));
-    hint = "The stock is down to 2 cards: meld and lay off what you can, then end the deal.";
+    actions.insertAdjacentHTML("beforeend", button(ui("end_deal"), end, "primary sg-end-btn"));
+    hint = ui("end_deal_hint");
   }
-  if (view.pending?.length) hint = "Lay down the melds you have chosen, or take them back, before you offer a card.";
+  if (view.pending?.length) hint = ui("pending_hint");
   if (hint) panel.appendChild(el("p", "sg-hint", esc(hint)));
   panel.appendChild(actions);
 }
@@ -406,13 +405,12 @@ function actionPanel(view, ctx, byKey) {
   if (!view.initial_done[me]) {
     if (hasInitial) initialPanel(view, ctx, panel);
     else {
-      panel.appendChild(el("h3", null, "No initial meld yet"));
-      panel.appendChild(el("p", "sg-hint",
-        "Your hand does not hold three separate 3-card melds. Offer a card to your opponent; you may meld on a later turn."));
+      panel.appendChild(el("h3", null, esc(ui("no_initial_yet"))));
+      panel.appendChild(el("p", "sg-hint", esc(ui("no_initial_hint"))));
     }
   } else if (view.initial_this_turn) {
-    panel.appendChild(el("h3", null, "Initial meld laid"));
-    panel.appendChild(el("p", "sg-hint", "Nothing more goes on the table this turn. Offer a card to your opponent."));
+    panel.appendChild(el("h3", null, esc(ui("initial_laid"))));
+    panel.appendChild(el("p", "sg-hint", esc(ui("initial_laid_hint"))));
   } else tablePlayPanel(view, ctx, panel, byKey);
   finishRow(view, ctx, panel);
   return panel;
@@ -424,11 +422,11 @@ function handEl(view, ctx, selecting) {
   const inSlots = new Set((view.pending || []).flat());
   const cards = sortHand(view.zones[`hand${me}`].filter((c) => !inSlots.has(c)));
   const bar = el("div", "sg-hand-bar");
-  bar.innerHTML = `<span class="sg-name">You</span><span class="sg-count-text">${view.hand_counts[me]} card${view.hand_counts[me] === 1 ? "" : "s"}</span>` +
+  bar.innerHTML = `<span class="sg-name">${esc(ui("you"))}</span><span class="sg-count-text">${esc(ui("cards", { n: view.hand_counts[me] }))}</span>` +
     `<span class="sg-badges">${badges(view, me, me)}</span>` +
-    `<span class="sg-sort" role="group" aria-label="Sort your hand">Sort: ` +
-    ["rank", "suit"].map((s) => `<button type="button" data-sort="${s}" aria-pressed="${sortBy === s}">${s === "rank" ? "Rank" : "Suit"}</button>`).join("") +
-    `</span>` + (local.sel.length ? `<button type="button" class="sg-clear">Clear selection</button>` : "");
+    `<span class="sg-sort" role="group" aria-label="${esc(ui("sort_label"))}">${esc(ui("sort"))} ` +
+    ["rank", "suit"].map((s) => `<button type="button" data-sort="${s}" aria-pressed="${sortBy === s}">${esc(ui(`sort_${s}`))}</button>`).join("") +
+    `</span>` + (local.sel.length ? `<button type="button" class="sg-clear">${esc(ui("clear_selection"))}</button>` : "");
   for (const b of bar.querySelectorAll("[data-sort]")) {
     b.addEventListener("click", (e) => { e.stopPropagation(); setSort(b.dataset.sort); ctx.rerender(); });
   }
@@ -465,17 +463,18 @@ function scoreBoard(view, ctx) {
   const box = el("aside", "sg-scores");
   const row = (seat) => `<div class="sg-score${seat === me ? " mine" : ""}"><span class="sg-who">${esc(name(seat, me))}</span>` +
     `<span class="sg-total" data-total="${seat}">${view.totals[seat]}</span>` +
-    `<span class="sg-boxes">${view.deals_scored[seat]} deal${view.deals_scored[seat] === 1 ? "" : "s"} scored</span></div>`;
+    `<span class="sg-boxes">${esc(ui("deals_scored", { n: view.deals_scored[seat] }))}</span></div>`;
   box.innerHTML = `<div class="sg-score-rows">${row(me)}${row(opp)}</div>` +
-    `<p class="sg-target">Deal ${view.deal} · playing to ${view.target}</p>` +
+    `<p class="sg-target">${esc(ui("deal_target", { deal: view.deal, target: view.target }))}</p>` +
     (view.result ? resultTable(view.result, me, true) : "");
   const log = view.deal_log || [];
   if (log.length) {
     if (local.sheetOpen === undefined) local.sheetOpen = window.innerWidth > 760;
     const sheet = scoreSheet(ctx, {
-      columns: ["Deal", "You", "Opp."],
+      title: ui("score_sheet"),
+      columns: [ui("col_deal"), ui("you"), ui("col_opp")],
       rows: log.map((d) => [`${d.deal}${d.skarney != null ? " ★" : ""}`, d.points[me] || "–", d.points[opp] || "–"]),
-      foot: ["Total", view.totals[me], view.totals[opp]],
+      foot: [ui("total"), view.totals[me], view.totals[opp]],
     });
     sheet.classList.add("sg-sheet");
     box.appendChild(sheet);
@@ -485,12 +484,12 @@ function scoreBoard(view, ctx) {
 
 function resultTable(r, me, compact = false) {
   const opp = 1 - me;
-  const line = (label, values, cls = "") => `<tr class="${cls}"><th>${label}</th><td>${values[me]}</td><td>${values[opp]}</td></tr>`;
+  const line = (label, values, cls = "") => `<tr class="${cls}"><th>${esc(label)}</th><td>${values[me]}</td><td>${values[opp]}</td></tr>`;
   const boxLabel = (s) => (compact ? "" : ` <small>(${r.deals_scored[s]} × 25)</small>`);
-  return `<table class="sg-result"><thead><tr><th></th><th>You</th><th>Opponent</th></tr></thead><tbody>` +
-    line("Points", r.totals) +
-    `<tr><th>Box bonus</th><td>${r.box_bonus[me]}${boxLabel(me)}</td><td>${r.box_bonus[opp]}${boxLabel(opp)}</td></tr>` +
-    line("Game bonus", r.game_bonus) + line("Shutout bonus", r.shutout_bonus) + line("Final", r.final, "sg-final") +
+  return `<table class="sg-result"><thead><tr><th></th><th>${esc(ui("you"))}</th><th>${esc(ui("opponent"))}</th></tr></thead><tbody>` +
+    line(ui("points"), r.totals) +
+    `<tr><th>${esc(ui("box_bonus"))}</th><td>${r.box_bonus[me]}${boxLabel(me)}</td><td>${r.box_bonus[opp]}${boxLabel(opp)}</td></tr>` +
+    line(ui("game_bonus"), r.game_bonus) + line(ui("shutout_bonus"), r.shutout_bonus) + line(ui("final"), r.final, "sg-final") +
     `</tbody></table><p class="result">${esc(t(r.lines[r.lines.length - 1]))}</p>`;
 }
 
@@ -568,10 +567,12 @@ function targetOf(move) {
 // ---- the layout --------------------------------------------------------------------------------
 export default {
   id: GAME,
-  title: "Skarney Gin",
+  get title() { return t(`${GAME}.title`); },
   seatName: (seat, me) => name(seat, me),
-  optionLabels: {
-    target: { label: "Play to", values: { 200: "200 points", 100: "100 points (short game)", 300: "300 points (long game)" } },
+  get optionLabels() {
+    return {
+      target: { label: ui("opt.target"), values: { 200: ui("opt.target.200"), 100: ui("opt.target.100"), 300: ui("opt.target.300") } },
+    };
   },
 
   sourceOf,
@@ -627,37 +628,34 @@ export default {
     const me = ctx.seat;
     if (view.is_over) {
       const r = view.result;
-      return `Game over: ${r.winner === me ? "you win" : "Opponent wins"}, ${r.final[r.winner]} to ${r.final[1 - r.winner]} ` +
-        `(by ${r.difference}). Press New game to play again.`;
+      return ui(r.winner === me ? "st.over_win" : "st.over_lose", { a: r.final[r.winner], b: r.final[1 - r.winner], diff: r.difference });
     }
     const turn = view.current_player;
     if (!ctx.myTurn) {
-      if (view.phase === "answer" && view.turn_of === me && turn !== me) return `You offer ${cardText(view.offer)}: your opponent is deciding…`;
-      if (turn === me) return view.phase === "answer" ? `Your opponent offers ${cardText(view.offer)}; your bot answers…` : "Your bot is playing your seat…";
-      return "Your opponent is playing…";
+      if (view.phase === "answer" && view.turn_of === me && turn !== me) return ui("st.you_offer", { card: view.offer });
+      if (turn === me) return view.phase === "answer" ? ui("st.bot_answers", { card: view.offer }) : ui("st.bot_plays");
+      return ui("st.opponent_playing");
     }
     if (view.phase === "answer") {
-      const ace = view.offer[0] === "A" ? " (an Ace: taking it costs your next draw)" : "";
-      return `Your opponent offers ${cardText(view.offer)}${ace}: take it or refuse.`;
+      return ui(view.offer[0] === "A" ? "st.answer_ace" : "st.answer", { card: view.offer });
     }
-    const lost = view.skip_draw[me] ? "You took an Ace, so you did not draw this turn. " : "";
+    // after taking an offered Ace, the line starts by saying why no card was drawn
+    const lost = (text) => (view.skip_draw[me] ? ui("st.draw_lost", { text }) : text);
     if (ctx.legal.some((m) => m.type === "end_deal")) {
-      return `${lost}The stock is down to 2 cards: meld or lay off what you can, then end the deal.`;
+      return lost(ui("st.end_deal"));
     }
     if (!view.initial_done[me]) {
       const chosen = view.pending?.length || 0;
-      if (chosen === 3) return `${lost}Three melds chosen: lay down your initial meld (or take a meld back).`;
-      if (chosen) return `${lost}Initial meld: ${chosen} of 3 melds chosen — select three cards for the next.`;
-      return ctx.legal.some((m) => m.type === "initial_part")
-        ? `${lost}Lay down your initial meld: three melds of three cards — or offer a card.`
-        : `${lost}You cannot make your initial meld yet: offer a card to your opponent.`;
+      if (chosen === 3) return lost(ui("st.three_chosen"));
+      if (chosen) return lost(ui("st.some_chosen", { n: chosen }));
+      return lost(ctx.legal.some((m) => m.type === "initial_part") ? ui("st.initial") : ui("st.no_initial"));
     }
-    if (view.initial_this_turn) return `${lost}Initial meld laid. Offer a card to your opponent.`;
-    if (ctx.legal.some((m) => m.type === "last_card")) return `${lost}One card left: meld or lay it off, or announce “last card”.`;
+    if (view.initial_this_turn) return lost(ui("st.initial_laid"));
+    if (ctx.legal.some((m) => m.type === "last_card")) return lost(ui("st.last_card"));
     if (local.sel.length === 1 && ctx.legal.some((m) => m.type === "offer" && m.card === local.sel[0])) {
-      return `${lost}Offer ${cardText(local.sel[0])} to your opponent, or lay it off on a highlighted meld.`;
+      return lost(ui("st.offer_selected", { card: local.sel[0] }));
     }
-    return `${lost}Meld or lay off cards, then offer a card to your opponent.`;
+    return lost(ui("st.play"));
   },
 
   summary(prev, view, ctx) {
@@ -665,59 +663,14 @@ export default {
     if ((view.deal_log?.length ?? 0) <= before || !view.last_deal) return null;
     const me = ctx.seat;
     const d = view.last_deal;
-    const totals = `<p class="sg-totals">Totals: You <b>${view.totals[me]}</b> · Opponent <b>${view.totals[1 - me]}</b> (playing to ${view.target}).</p>`;
+    const totals = `<p class="sg-totals">${esc(ui("sum.totals", { you: view.totals[me], opp: view.totals[1 - me], target: view.target }))}</p>`;
     let html = dealExplanation(d) + totals;
     if (view.is_over && view.result) {
-      html += `<h3>Game result</h3>${resultTable(view.result, me)}`;
-      return { title: view.result.winner === me ? "You win the game!" : "Opponent wins the game", html, button: "Close" };
+      html += `<h3>${esc(ui("sum.game_result"))}</h3>${resultTable(view.result, me)}`;
+      return { title: esc(ui(view.result.winner === me ? "sum.you_win" : "sum.opponent_wins")), html, button: ui("sum.close") };
     }
-    const title = d.skarney != null ? `Deal ${d.deal}: ${name(d.skarney, me)} went out` : `Deal ${d.deal} scored`;
-    return { title, html, button: "Next deal" };
+    const title = d.skarney == null ? ui("sum.scored", { deal: d.deal })
+      : ui(d.skarney === me ? "sum.you_out" : "sum.opponent_out", { deal: d.deal });
+    return { title: esc(title), html, button: ui("sum.next_deal") };
   },
-
-  rules: `
-<h2>Skarney Gin</h2>
-<p>A rummy game for two, after John Scarne. One 52-card deck; each player gets 10 cards and the rest
-is the stock. There is <b>no discard pile</b>: instead of discarding you <b>offer</b> a card to your
-opponent.</p>
-<h3>Melds</h3>
-<ul>
-<li><b>Group</b>: 3 or 4 cards of one rank (7♥ 7♠ 7♦).</li>
-<li><b>Sequence</b>: 3 or more cards in a row, all of one suit (5♣ 6♣ 7♣).</li>
-<li><b>Straight</b>: 3 or more cards in a row, suits mixed (Q♠ K♥ A♦).</li>
-</ul>
-<p>The Ace is low (A-2-3) or high (Q-K-A) but never both at once: K-A-2 is no meld.</p>
-<h3>Your turn</h3>
-<ol>
-<li>You draw the top card of the stock — unless you took an offered <b>Ace</b> on your opponent's
-last turn: then that draw is lost.</li>
-<li>Until you have made your <b>initial meld</b>, the only thing you may put on the table is exactly
-three melds of exactly three cards each, laid together. Nothing else goes down that turn.</li>
-<li>On later turns you may, as often as you like: lay down new melds, and <b>lay off</b> cards onto
-your own melds — at most 2 cards onto any one meld per turn, and the meld must stay a meld.</li>
-<li>Finally you <b>offer</b> one card from your hand. Your opponent takes it into their hand or
-refuses it, and then it goes back to you. You may not offer the card you took on the previous turn.
-With a single card left you make no offer and announce “last card”.</li>
-</ol>
-<h3>End of a deal</h3>
-<p>Putting your last card on the table — by melding or laying off — is <b>Skarney</b>: the deal ends
-at once. If a draw leaves only 2 cards in the stock and that player does not go out, the deal ends
-after their turn, without an offer.</p>
-<h3>Scoring</h3>
-<p>Cards count: Ace 15, 2–10 their number, J Q K 10.</p>
-<ul>
-<li>Skarney: 20 points (40 if the opponent had not made an initial meld) plus the count of the
-opponent's hand.</li>
-<li>No Skarney: both hands are counted; the lower hand scores the difference. Equal hands score
-nothing and the deal is played again.</li>
-</ul>
-<p>The loser of a deal deals the next. The game ends after the deal in which someone reaches the
-target (200 unless you chose otherwise). Then each player adds a <b>box bonus</b> of 25 for every deal
-they scored in; the winner adds a <b>game bonus</b> of 200, and a <b>shutout bonus</b> of another 200 if
-the loser scored nothing at all. The result is the difference between the two final scores.</p>
-<h3>On this table</h3>
-<p>Click cards to select them; the table tells you at once whether they form a meld and of which kind.
-Build your initial meld in the three slots (only you see them), then lay the three down together. To lay off, select one or two cards and
-click (or drag them onto) a highlighted meld of yours. To offer, select one card and press Offer.</p>
-`,
 };

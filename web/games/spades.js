@@ -2,22 +2,26 @@
 import { cardEl, cardText } from "../cards.js";
 import { esc, moveButton, num, scoreSheet, t } from "./common.js";
 
-const SEATS = ["South", "West", "North", "East"];
-const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const POS = ["bottom", "left", "top", "right"];       // where each seat sits relative to you (seat 0)
+const ui = (key, params) => t(`spades.ui.${key}`, params);
+const seatWord = (seat) => ui(`seat.${seat}`);        // South, West, North, East
+const suitWord = (suit) => t(`spades.suit.${suit}`);  // the engine's own words for the suits
 
 function seatName(seat, me) {
-  return seat === me ? "You" : SEATS[seat];
+  return seat === me ? t("page.seat.you") : seatWord(seat);
 }
 
 function teamName(team, me) {
-  return team === me % 2 ? "You & North" : "West & East";
+  return team === me % 2 ? ui("team.us") : ui("team.them");
 }
 
 function bidLabel(bid) {
   if (bid === null || bid === undefined) return "–";
-  return bid === "nil" ? "Nil" : bid === "double_nil" ? "Double Nil" : String(bid);
+  return bid === "nil" ? ui("bid.nil") : bid === "double_nil" ? ui("bid.double_nil") : String(bid);
 }
+
+/** "X wins" / "You win" and the like: the person's own form of a sentence has its own key. */
+const about = (key, seat, me, params = {}) => ui(seat === me ? `${key}.you` : key, { who: seatName(seat, me), ...params });
 
 
 function seatPanel(view, seat, me) {
@@ -27,13 +31,13 @@ function seatPanel(view, seat, me) {
   const bid = view.bids[seat];
   const count = view.zones[`hand${seat}`].length;
   el.innerHTML =
-    `<div class="seat-name">${seatName(seat, me)}${view.dealer === seat ? ' <span class="dealer" title="Dealer">D</span>' : ""}</div>` +
-    `<div class="seat-info"><span class="bid" data-bid-seat="${seat}">Bid ${esc(bidLabel(bid))}</span>` +
-    `<span class="won">Won ${view.tricks[seat]}</span></div>`;
+    `<div class="seat-name">${esc(seatName(seat, me))}${view.dealer === seat ? ` <span class="dealer" title="${esc(t("page.dealer"))}">${esc(t("page.dealer_mark"))}</span>` : ""}</div>` +
+    `<div class="seat-info"><span class="bid" data-bid-seat="${seat}">${esc(ui("seat_bid", { bid: bidLabel(bid) }))}</span>` +
+    `<span class="won">${esc(ui("seat_won", { n: view.tricks[seat] }))}</span></div>`;
   if (seat !== me) {
     const fan = document.createElement("div");
     fan.className = "fan";
-    fan.setAttribute("aria-label", `${count} cards`);
+    fan.setAttribute("aria-label", ui("cards", { n: count }));
     for (let i = 0; i < count; i++) fan.appendChild(cardEl("??", { small: true }));
     el.appendChild(fan);
   }
@@ -65,7 +69,7 @@ function trickArea(view, ctx) {
   if (winner !== null) {
     const label = document.createElement("div");
     label.className = "trick-label";
-    label.textContent = `${seatName(winner, me)} ${winner === me ? "win" : "wins"} the trick`;
+    label.textContent = about("trick_won", winner, me);
     area.appendChild(label);
   }
   return area;
@@ -78,21 +82,19 @@ function biddingPanel(view, ctx) {
   const button = (move, text, cls = "") => moveButton(text, move, { cls });
   if (moves.some((m) => m.type === "look")) {
     const dn = moves.find((m) => m.bid === "double_nil");
-    panel.innerHTML = `<h3>Before you look at your cards</h3>` +
-      `<p>Your team trails by 100 or more, so you may bid <b>Double Nil</b> blind: take no tricks for ±200. ` +
-      `You and your partner then swap two cards.</p><div class="bid-row">` +
-      (dn ? button(dn, "Bid Double Nil", "warn") : "") + button({ type: "look" }, "Look at my cards", "primary") + "</div>";
+    panel.innerHTML = `<h3>${esc(ui("blind.title"))}</h3><p>${esc(ui("blind.text"))}</p><div class="bid-row">` +
+      (dn ? button(dn, ui("blind.bid"), "warn") : "") + button({ type: "look" }, ui("blind.look"), "primary") + "</div>";
     return panel;
   }
   const numbers = moves.filter((m) => typeof m.bid === "number");
   const nil = moves.find((m) => m.bid === "nil");
   const partnerBid = view.bids[(ctx.seat + 2) % 4];
-  panel.innerHTML = `<h3>Your bid</h3><p class="hint">How many tricks will you take yourself? Your team's contract is your bid plus your partner's. ` +
-    (partnerBid == null ? "Your partner has not bid yet." : `Your partner bid ${esc(bidLabel(partnerBid))}.`) + `</p>` +
+  panel.innerHTML = `<h3>${esc(ui("bid.title"))}</h3><p class="hint">${esc(ui("bid.hint"))} ` +
+    esc(partnerBid == null ? ui("bid.partner_none") : ui("bid.partner", { bid: bidLabel(partnerBid) })) + `</p>` +
     `<div class="bid-grid">${numbers.map((m) => button(m, String(m.bid))).join("")}</div>` +
-    `<p class="bids-so-far">Bids so far: ${[1, 2, 3].map((k) => (ctx.seat + k) % 4).map((s) =>
-      `${seatName(s, ctx.seat)} ${esc(bidLabel(view.bids[s]))}`).join(" · ")}</p>` +
-    `<div class="bid-row">${nil ? button(nil, "Nil — take no tricks", "warn") : ""}</div>`;
+    `<p class="bids-so-far">${esc(ui("bid.so_far", { bids: [1, 2, 3].map((k) => (ctx.seat + k) % 4).map((s) =>
+      ui("bid.seat", { who: seatName(s, ctx.seat), bid: bidLabel(view.bids[s]) })).join(" · ") }))}</p>` +
+    `<div class="bid-row">${nil ? button(nil, ui("bid.nil_button"), "warn") : ""}</div>`;
   return panel;
 }
 
@@ -104,11 +106,9 @@ function passPanel(view, ctx) {
   const move = { type: "pass_cards", cards: [...chosen].sort() };
   const ok = chosen.length === 2;
   const partnerDn = view.double_nil_seat !== ctx.seat;
-  panel.innerHTML = `<h3>Pass two cards to your partner</h3><p class="hint">${partnerDn
-    ? "Your partner bid Double Nil and passed you two cards. Pick two to give back — the same two are allowed."
-    : "You bid Double Nil: give your partner your two most dangerous cards."}</p>` +
-    `<p>Chosen: ${chosen.length ? chosen.map(cardText).join(" ") : "none"}</p>` +
-    moveButton(`Pass ${ok ? "these two" : "2 cards"}`, move, { cls: "primary", legal: ok });
+  panel.innerHTML = `<h3>${esc(ui("pass.title"))}</h3><p class="hint">${esc(ui(partnerDn ? "pass.back" : "pass.give"))}</p>` +
+    `<p>${esc(chosen.length ? ui("pass.chosen", { cards: chosen.map(cardText).join(" ") }) : ui("pass.chosen_none"))}</p>` +
+    moveButton(ui(ok ? "pass.button_ok" : "pass.button"), move, { cls: "primary", legal: ok });
   return panel;
 }
 
@@ -146,19 +146,19 @@ function scoreBoard(view, ctx) {
   el.className = "scores";
   el.innerHTML =
     `<div class="team-scores">` +
-    [us, 1 - us].map((t) => `<div class="team${t === us ? " ours" : ""}"><span class="team-name">${teamName(t, me)}</span>` +
-      `<span class="team-total" data-team="${t}">${num(view.team_scores[t])}</span><span class="bags">${view.team_bags[t]} bag${view.team_bags[t] === 1 ? "" : "s"}</span></div>`).join("") +
-    `</div><p class="target">Deal ${view.deal} · playing to ${view.target}${view.spades_broken ? " · ♠ broken" : ""}</p>` +
-    (view.last_trick && view.phase === "play" && view.tricks.some((t) => t > 0)
-      ? `<p class="last-trick">Last trick: ${view.last_trick.cards.map((c, i) => {
-        const who = seatName((view.last_trick.leader + i) % 4, me);
-        return `${i === 0 ? `${who} led` : who} <span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`;
-      }).join(" · ")} — ${seatName(view.last_trick.winner, me)} ${view.last_trick.winner === me ? "take" : "takes"} it</p>` : "");
+    [us, 1 - us].map((k) => `<div class="team${k === us ? " ours" : ""}"><span class="team-name">${esc(teamName(k, me))}</span>` +
+      `<span class="team-total" data-team="${k}">${num(view.team_scores[k])}</span><span class="bags">${esc(ui("bags", { n: view.team_bags[k] }))}</span></div>`).join("") +
+    `</div><p class="target">${esc(ui("deal_line", { deal: view.deal, target: view.target }))}${view.spades_broken ? esc(ui("broken")) : ""}</p>` +
+    (view.last_trick && view.phase === "play" && view.tricks.some((n) => n > 0)
+      ? `<p class="last-trick">${esc(ui("last_trick"))} ${view.last_trick.cards.map((c, i) => {
+        const who = esc(seatName((view.last_trick.leader + i) % 4, me));
+        return `${i === 0 ? esc(ui("led", { who })) : who} <span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`;
+      }).join(" · ")} — ${esc(about("takes_it", view.last_trick.winner, me))}</p>` : "");
   if (view.deals.length) {
     el.appendChild(scoreSheet(ctx, {
-      columns: ["Deal", "Us", "Them"],
+      columns: [ui("sheet.deal"), ui("sheet.us"), ui("sheet.them")],
       rows: view.deals.map((d) => [d.deal, num(d.teams[us].points), num(d.teams[1 - us].points)]),
-      foot: ["Total", num(view.team_scores[us]), num(view.team_scores[1 - us])],
+      foot: [ui("total"), num(view.team_scores[us]), num(view.team_scores[1 - us])],
     }));
   }
   return el;
@@ -166,19 +166,22 @@ function scoreBoard(view, ctx) {
 
 function explainDeal(deal, me) {
   const us = me % 2;
-  const bids = [0, 1, 2, 3].map((s) => `${seatName(s, me)} ${bidLabel(deal.bids[s])} (took ${deal.tricks[s]})`).join(" · ");
-  const team = (k) => `<section class="team-lines"><h3>${teamName(k, me)}: ${deal.teams[k].points >= 0 ? "+" : ""}${num(deal.teams[k].points)}</h3>` +
+  const bids = [0, 1, 2, 3].map((s) => ui("deal_bid", { who: seatName(s, me), bid: bidLabel(deal.bids[s]), took: deal.tricks[s] })).join(" · ");
+  const team = (k) => `<section class="team-lines"><h3>${esc(teamName(k, me))}: ${deal.teams[k].points >= 0 ? "+" : ""}${num(deal.teams[k].points)}</h3>` +
     `<ul>${deal.teams[k].lines.map((l) => `<li>${esc(t(l))}</li>`).join("")}</ul>` +
-    `<p>Total <b>${num(deal.teams[k].total)}</b> · ${deal.teams[k].bags} ${deal.teams[k].bags === 1 ? "bag" : "bags"}</p></section>`;
+    `<p>${esc(ui("total"))} <b>${num(deal.teams[k].total)}</b> · ${esc(ui("bags", { n: deal.teams[k].bags }))}</p></section>`;
   return `<p class="bids-line">${esc(bids)}</p><div class="deal-teams">${team(us)}${team(1 - us)}</div>`;
 }
 
 export default {
   id: "spades",
   title: "Spades",
-  optionLabels: {
-    target: { label: "Play to", values: {} },
-    mercy: { label: "Mercy rule (a team at −200 loses)", values: { true: "On", false: "Off" } },
+  seatName,
+  get optionLabels() {    // read when the Settings dialog opens, in the language shown then
+    return {
+      target: { label: ui("option.target"), values: {} },
+      mercy: { label: ui("option.mercy"), values: { true: ui("option.on"), false: ui("option.off") } },
+    };
   },
 
   sourceOf(move) {
@@ -214,27 +217,25 @@ export default {
     const me = ctx.seat;
     if (view.is_over) {
       const w = view.winner;
-      return `Match over: ${teamName(w, me)} win ${view.team_scores[w]} to ${view.team_scores[1 - w]}. Press New game to play again.`;
+      return ui("status.match_over", { team: teamName(w, me), high: view.team_scores[w], low: view.team_scores[1 - w] });
     }
-    if (ctx.hold?.trick) return `${seatName(ctx.hold.trick.winner, me)} ${ctx.hold.trick.winner === me ? "take" : "takes"} the trick.`;
+    if (ctx.hold?.trick) return about("status.takes_trick", ctx.hold.trick.winner, me);
     const turn = view.current_player;
     if (!ctx.myTurn) {
-      const who = SEATS[turn];
-      return view.phase === "bid" ? `${who} is bidding…` : view.phase === "pass" ? `${who} is passing cards…` : `${who} is thinking…`;
+      const who = seatWord(turn);
+      return ui(view.phase === "bid" ? "status.bidding" : view.phase === "pass" ? "status.passing" : "status.thinking", { who });
     }
     if (view.phase === "bid") {
-      return ctx.legal.some((m) => m.type === "look")
-        ? "Bid Double Nil without looking, or look at your cards."
-        : "Your bid: the tricks you expect to take yourself, or Nil.";
+      return ui(ctx.legal.some((m) => m.type === "look") ? "status.blind" : "status.bid");
     }
-    if (view.phase === "pass") return "Choose two cards to pass to your partner, then press Pass.";
+    if (view.phase === "pass") return ui("status.pass");
     if (!view.trick.length) {
       const onlySpades = ctx.legal.every((m) => m.card[1] === "S");
-      return view.spades_broken || onlySpades ? "Your lead: play any card." : "Your lead: spades are not broken yet, so lead another suit.";
+      return ui(view.spades_broken || onlySpades ? "status.lead" : "status.lead_not_broken");
     }
     const led = view.trick[0].card[1];
     const follows = ctx.legal.every((m) => m.card[1] === led);
-    return follows ? `Your turn: follow ${SUIT_WORD[led]}.` : `You have no ${SUIT_WORD[led]}: play any card (a spade trumps).`;
+    return ui(follows ? "status.follow" : "status.void", { suit: suitWord(led) });
   },
 
   holdAfter(prev, view) {
@@ -250,32 +251,10 @@ export default {
     let html = explainDeal(deal, me);
     if (view.is_over) {
       const w = view.winner;
-      html = `<p class="result">${teamName(w, me)} win the match, ${view.team_scores[w]} to ${view.team_scores[1 - w]}.</p>` + html;
-      return { title: w === me % 2 ? "You win the match!" : "The match is lost", html, button: "Close" };
+      html = `<p class="result">${esc(ui("summary.match", { team: teamName(w, me), high: view.team_scores[w], low: view.team_scores[1 - w] }))}</p>` + html;
+      return { title: ui(w === me % 2 ? "summary.won" : "summary.lost"), html, button: ui("close") };
     }
-    return { title: `Deal ${deal.deal} scored`, html, button: "Next deal" };
+    return { title: ui("summary.deal", { deal: deal.deal }), html, button: ui("next_deal") };
   },
 
-  rules: `
-<h2>Spades</h2>
-<p>Four players in two partnerships: you (South) and North against West and East. One 52-card deck;
-Ace is high, and <b>spades are always trumps</b>.</p>
-<h3>Bidding</h3>
-<p>After the deal (13 cards each), everyone bids once, starting left of the dealer: the number of tricks
-they expect to take (1–13), or <b>Nil</b> — a promise to take none. Partners' number bids add up to the
-team's contract. A player whose team trails by 100 or more may bid <b>Double Nil</b> before looking at
-their cards; the partners then swap two cards face down.</p>
-<h3>Play</h3>
-<p>Left of the dealer leads. Follow suit if you can; otherwise play anything. The highest spade wins the
-trick, or else the highest card of the suit led; the winner leads next. Spades may not be led until a
-spade has been played on another suit — unless you hold nothing but spades.</p>
-<h3>Scoring</h3>
-<ul>
-<li>Contract made: 10 per trick bid, plus 1 per extra trick (a <i>bag</i>). Bid 6, took 8 → 62.</li>
-<li>Contract failed: minus 10 per trick bid. Bid 7, took 5 → −70.</li>
-<li>Nil: +100 if the bidder takes no trick, −100 if they take any (their tricks still count for the partner's bid). Double Nil: ±200.</li>
-<li>Every 10 bags a team collects cost it 100 points.</li>
-</ul>
-<p>The first team to reach 500 after a deal wins; if both are level at or above it, another deal is played.</p>
-`,
 };

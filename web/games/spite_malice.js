@@ -7,6 +7,12 @@ import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
 const RANK_SHOWN = { T: "10" };
 const rankText = (r) => RANK_SHOWN[r] || r;
 const name = seatName;
+const ui = (key, params) => t(`spite_malice.ui.${key}`, params);
+/** The person's own form of a sentence ("You win") has its own key beside the others' ("X wins"). */
+const about = (key, seat, me, params = {}) => ui(seat === me ? `${key}.you` : key, { who: name(seat, me), ...params });
+/** A short name for a score column: "You", "P2". */
+const shortName = (seat, me) => (seat === me ? t("page.seat.you") : ui("short", { n: seat + 1 }));
+const dealerMark = (title) => ` <span class="dealer" title="${esc(title)}">${esc(t("page.dealer_mark"))}</span>`;
 
 /** The current deal's latest move ({seat, move}), or null. */
 function lastEntry(view) {
@@ -59,7 +65,7 @@ function lastMark(view, ctx) {
 function fan(cards, opts) {
   const box = el("div", `sm-fan ${opts.cls || ""}`);
   box.style.setProperty("--n", String(Math.max(1, cards.length)));
-  if (!cards.length) box.appendChild(el("div", "sm-slot", opts.empty || ""));
+  if (!cards.length) box.appendChild(el("div", "sm-slot", esc(opts.empty || "")));
   cards.forEach((code, i) => {
     const top = i === cards.length - 1;
     const card = cardEl(code, top ? opts.topOpts || {} : {});
@@ -67,7 +73,7 @@ function fan(cards, opts) {
     if (top && opts.glow) card.classList.add("sm-last");
     box.appendChild(card);
   });
-  box.setAttribute("aria-label", cards.length ? `${cards.length} cards, top ${cards.at(-1)}` : "empty");
+  box.setAttribute("aria-label", cards.length ? ui("fan", { n: cards.length, top: cards.at(-1) }) : ui("empty"));
   return box;
 }
 
@@ -83,12 +89,12 @@ function payoffPile(view, seat, opts = {}) {
     if (opts.mini) card.classList.add("mini");
     stack.appendChild(card);
   } else {
-    stack.appendChild(el("div", "sm-slot", "empty"));
+    stack.appendChild(el("div", "sm-slot", esc(ui("empty"))));
   }
   box.appendChild(stack);
   // the one place a player's pay-off count is shown (not in the score bar, not in a chip)
-  const left = el("div", "sm-count", `<b class="sm-payoff-count" data-payoff-count="${seat}">${count}</b><span class="sm-left"> left</span>`);
-  left.title = `${count} pay-off ${count === 1 ? "card" : "cards"} left`;
+  const left = el("div", "sm-count", `<b class="sm-payoff-count" data-payoff-count="${seat}">${count}</b><span class="sm-left">${esc(ui("left"))}</span>`);
+  left.title = ui("left_title", { count });
   box.appendChild(left);
   return box;
 }
@@ -100,8 +106,8 @@ function opponentPanel(view, seat, ctx, mark) {
   if (acting(ctx) === seat) panel.classList.add("to-act");
   const hand = view.hand_counts[seat];
   panel.appendChild(el("div", "sm-opp-head",
-    `<span class="sm-name">${name(seat, me)}${view.dealer === seat ? ' <span class="dealer" title="Dealer">D</span>' : ""}</span>` +
-    `<span class="sm-chip" title="Cards in hand">Hand <b class="sm-opp-hand">${hand}</b></span>`));
+    `<span class="sm-name">${esc(name(seat, me))}${view.dealer === seat ? dealerMark(t("page.dealer")) : ""}</span>` +
+    `<span class="sm-chip" title="${esc(ui("hand_title"))}">${esc(ui("hand"))} <b class="sm-opp-hand">${hand}</b></span>`));
   const pay = payoffPile(view, seat, { mini: true });
   pay.classList.add("sm-opp-pay");
   panel.appendChild(pay);
@@ -121,13 +127,14 @@ function middle(view, ctx, mark) {
   const stock = el("div", "sm-stock");
   stock.appendChild(el("div", "sm-stack deep", ""));
   stock.firstChild.appendChild(view.stock_count ? cardEl("??") : el("div", "sm-slot", ""));
-  stock.firstChild.appendChild(el("div", "sm-stock-chip", `Stock<br><b class="sm-stock-count">${view.stock_count}</b>`));
-  stock.appendChild(el("div", "sm-count sm-completed", `Completed <b class="sm-completed-count">${view.completed_count}</b>`));
-  stock.title = "The stock; completed piles wait aside and are shuffled into a new stock when it runs out.";
+  stock.firstChild.appendChild(el("div", "sm-stock-chip", `${esc(ui("stock"))}<br><b class="sm-stock-count">${view.stock_count}</b>`));
+  stock.appendChild(el("div", "sm-count sm-completed", `${esc(ui("completed"))} <b class="sm-completed-count">${view.completed_count}</b>`));
+  stock.title = ui("stock_title");
   if (!view.stock_count && !view.completed_count && !view.is_over) {
     // the exhausted stock: play goes on without drawing until a whole round passes with no build
-    const dry = el("div", "sm-count sm-dry", `Nothing to draw · <b class="sm-quiet">${view.quiet_turns}</b>/${view.players} turns without a build`);
-    dry.title = "When a whole round passes with no build on a centre pile, the game ends: fewest pay-off cards left scores.";
+    // the template is the project's own text; its numbers are marked up here
+    const dry = el("div", "sm-count sm-dry", ui("dry", { quiet: `<b class="sm-quiet">${view.quiet_turns}</b>`, players: view.players }));
+    dry.title = ui("dry_title");
     stock.appendChild(dry);
   }
   row.appendChild(stock);
@@ -143,19 +150,19 @@ function middle(view, ctx, mark) {
       const key = `centre:${i}`;
       cell.dataset.target = key;
       const badge = top[0] === "K"
-        ? `<span class="sm-badge king" title="The King counts as ${rankText(pile.rank)}">K = ${rankText(pile.rank)}</span>`
+        ? `<span class="sm-badge king" title="${esc(ui("king_title", { rank: rankText(pile.rank) }))}">K = ${rankText(pile.rank)}</span>`
         : "";
       cell.innerHTML = badge;
       const card = cardEl(top);
       if (mark?.centre === i) card.classList.add("sm-last");
       cell.appendChild(card);
-      cell.appendChild(el("div", "sm-needs", `needs <b>${rankText(pile.needs)}</b>`));
-      cell.setAttribute("aria-label", `Centre pile ${i + 1}: ${pile.cards.length} cards, needs ${rankText(pile.needs)}`);
+      cell.appendChild(el("div", "sm-needs", ui("needs", { rank: `<b>${rankText(pile.needs)}</b>` })));
+      cell.setAttribute("aria-label", ui("centre_label", { n: i + 1, count: pile.cards.length, rank: rankText(pile.needs) }));
       if (ctx.targets.has(key)) { cell.classList.add("target-on"); keyTarget(cell); }
     } else {
       cell.classList.add("empty");
       const slot = el("div", "sm-slot", "A");
-      slot.title = "An Ace starts a centre pile";
+      slot.title = ui("ace_starts");
       cell.appendChild(slot);
       cell.appendChild(el("div", "sm-needs", "&nbsp;"));
       if (!newShown) {
@@ -168,7 +175,7 @@ function middle(view, ctx, mark) {
   }
   if (!newShown && view.centre_limit === "unlimited") {
     const cell = el("div", "sm-cpile empty extra");
-    cell.appendChild(el("div", "sm-slot", "new A"));
+    cell.appendChild(el("div", "sm-slot", esc(ui("new_ace"))));
     cell.appendChild(el("div", "sm-needs", "&nbsp;"));
     cell.dataset.target = "centre:new";
     if (ctx.targets.has("centre:new")) { cell.classList.add("target-on"); keyTarget(cell); }
@@ -187,14 +194,14 @@ function myArea(view, ctx, mark) {
   const sel = ctx.selected;
 
   // pay-off pile
-  const payGroup = el("div", "sm-group sm-pay-group", `<div class="sm-label">Pay-off</div>`);
+  const payGroup = el("div", "sm-group sm-pay-group", `<div class="sm-label">${esc(ui("payoff"))}</div>`);
   const payLegal = ctx.sources.has("payoff");
   const pay = payoffPile(view, me, { topOpts: { source: "payoff", legal: payLegal, selected: sel === "payoff" } });
   payGroup.appendChild(pay);
   area.appendChild(payGroup);
 
   // discard piles: sources (their tops) and targets (for a hand card)
-  const discGroup = el("div", "sm-group sm-disc-group", `<div class="sm-label">Discard piles</div>`);
+  const discGroup = el("div", "sm-group sm-disc-group", `<div class="sm-label">${esc(ui("discards"))}</div>`);
   const piles = el("div", "sm-discards sm-my-discards");
   let newShown = false;
   for (let d = 0; d < 4; d++) {
@@ -205,7 +212,7 @@ function myArea(view, ctx, mark) {
     else if (!newShown) { newShown = true; target = "discard:new"; }
     const f = fan(cards, {
       cls: "sm-my-fan",
-      empty: target === "discard:new" ? "new" : "",
+      empty: target === "discard:new" ? ui("new") : "",
       glow: mark?.seat === me && mark.pile === d,
       topOpts: { source, legal: ctx.sources.has(source), selected: sel === source },
     });
@@ -219,8 +226,8 @@ function myArea(view, ctx, mark) {
   area.appendChild(discGroup);
 
   // hand
-  const dealer = view.dealer === me ? ' <span class="dealer" title="You dealt">D</span>' : "";
-  const handGroup = el("div", "sm-group sm-hand-group", `<div class="sm-label">Your hand${dealer}</div>`);
+  const dealer = view.dealer === me ? dealerMark(t("page.dealer_you")) : "";
+  const handGroup = el("div", "sm-group sm-hand-group", `<div class="sm-label">${esc(ui("your_hand"))}${dealer}</div>`);
   const hand = el("div", "sm-hand");
   const cards = view.zones[`hand${me}`];
   let selectedShown = false;
@@ -234,7 +241,7 @@ function myArea(view, ctx, mark) {
   if (!cards.length) hand.appendChild(el("div", "sm-slot wide", view.current_player === me ? "" : "—"));
   handGroup.appendChild(hand);
   const end = ctx.legal.find((m) => m.type === "end_turn");
-  if (end) handGroup.insertAdjacentHTML("beforeend", moveButton("End turn", end, { cls: "sm-end primary" }));
+  if (end) handGroup.insertAdjacentHTML("beforeend", moveButton(ui("end_turn"), end, { cls: "sm-end primary" }));
   area.appendChild(handGroup);
   return area;
 }
@@ -245,19 +252,19 @@ function scorePanel(view, ctx) {
   const aside = el("aside", "scores sm-scores");
   const order = [...Array(n).keys()].map((k) => (me + k) % n);
   const rows = order.map((s) => `<div class="team${s === me ? " ours" : ""}${acting(ctx) === s ? " sm-acting" : ""}">` +
-    `<span class="team-name"><span class="sm-long">${esc(name(s, me))}</span><span class="sm-short">${s === me ? "You" : `P${s + 1}`}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span></div>`).join("");
-  const goal = view.target ? `playing to ${view.target}` : "one game";
+    `<span class="team-name"><span class="sm-long">${esc(name(s, me))}</span><span class="sm-short">${esc(shortName(s, me))}</span></span><span class="team-total" data-score-seat="${s}">${view.match_scores[s]}</span></div>`).join("");
+  const goal = view.target ? ui("goal", { target: view.target }) : ui("goal_one");
   aside.innerHTML = `<div class="team-scores sm-team-scores n${n}">${rows}</div>` +
-    `<p class="target">Game ${view.deal} · ${goal}</p>`;
+    `<p class="target">${esc(ui("game_line", { deal: view.deal, goal }))}</p>`;
   const sheet = scoreSheet(ctx, {
-    columns: ["Game", ...order.map((s) => (s === me ? "You" : `P${s + 1}`))],
+    columns: [ui("sheet.game"), ...order.map((s) => shortName(s, me))],
     rows: view.results.map((r) => [String(r.deal), ...order.map((s) => (r.points[s] ? `+${r.points[s]}` : "·"))]),
-    foot: view.results.length ? ["Total", ...order.map((s) => String(view.match_scores[s]))] : null,
+    foot: view.results.length ? [ui("total"), ...order.map((s) => String(view.match_scores[s]))] : null,
   });
   sheet.classList.add("sheet");
   if (!view.results.length) {
     sheet.querySelector("table").remove();
-    sheet.appendChild(el("p", "sm-none", "No game finished yet. The winner of a game scores 5, plus 1 for every card left in the other pay-off piles."));
+    sheet.appendChild(el("p", "sm-none", esc(ui("sheet.none"))));
   }
   aside.appendChild(sheet);
   return aside;
@@ -265,19 +272,19 @@ function scorePanel(view, ctx) {
 
 /** Another player's move in words, past tense ("played 7♣ from the pay-off pile"). */
 function describe(move, view) {
-  if (move.type === "end_turn") return "could not discard";
-  if (move.type === "discard") return `discarded ${cardText(move.card)}`;
-  const from = move.from === "hand" ? "from the hand" : move.from === "payoff" ? "from the pay-off pile" : "from a discard pile";
-  if (move.pile === "new") return `started a centre pile with ${cardText(move.card)} ${from}`;
+  if (move.type === "end_turn") return ui("did.no_discard");
+  if (move.type === "discard") return ui("did.discard", { card: cardText(move.card) });
+  const from = ui(move.from === "hand" ? "from.hand" : move.from === "payoff" ? "from.payoff" : "from.discard");
+  if (move.pile === "new") return ui("did.start", { card: cardText(move.card), from });
   const pile = view.centre[move.pile];
-  if (!pile || pile.cards.at(-1) !== move.card) return `completed a centre pile with ${cardText(move.card)} ${from}`;
-  const asKing = move.card[0] === "K" ? ` as ${rankText(pile.rank)}` : "";
-  return `played ${cardText(move.card)}${asKing} ${from}`;
+  if (!pile || pile.cards.at(-1) !== move.card) return ui("did.complete", { card: cardText(move.card), from });
+  if (move.card[0] === "K") return ui("did.play_king", { card: cardText(move.card), rank: rankText(pile.rank), from });
+  return ui("did.play", { card: cardText(move.card), from });
 }
 
 /** Who scored in a game, for the status line once it is over ("You score 17"). */
 function scorersText(result, me) {
-  return result.winners.map((s) => `${name(s, me)} ${s === me ? "score" : "scores"} ${result.points[s]}`).join(", ");
+  return result.winners.map((s) => about("scores", s, me, { points: result.points[s] })).join(ui("list_sep"));
 }
 
 /** A game's lines, as the engine says them (who went out, what each pile left, the points): each
@@ -291,17 +298,17 @@ function totals(view, me) {
   const n = view.players;
   const order = [...Array(n).keys()].map((k) => (me + k) % n);
   return `<table class="sm-totals"><thead><tr><th></th>${order.map((s) => `<th>${esc(name(s, me))}</th>`).join("")}</tr></thead>` +
-    `<tbody>${view.results.map((r) => `<tr><td>Game ${r.deal}</td>${order.map((s) => `<td>${r.points[s]}</td>`).join("")}</tr>`).join("")}</tbody>` +
-    `<tfoot><tr><th>Total</th>${order.map((s) => `<th>${view.match_scores[s]}</th>`).join("")}</tr></tfoot></table>` +
-    (view.target ? `<p class="sm-goal">Playing to ${view.target}.</p>` : "");
+    `<tbody>${view.results.map((r) => `<tr><td>${esc(ui("game", { deal: r.deal }))}</td>${order.map((s) => `<td>${r.points[s]}</td>`).join("")}</tr>`).join("")}</tbody>` +
+    `<tfoot><tr><th>${esc(ui("total"))}</th>${order.map((s) => `<th>${view.match_scores[s]}</th>`).join("")}</tr></tfoot></table>` +
+    (view.target ? `<p class="sm-goal">${esc(ui("playing_to", { target: view.target }))}</p>` : "");
 }
 
 /** The game's title for a person: who won it, or that it was shared or scoreless. */
 function gameTitle(result, me) {
   const w = result.winners;
-  if (!w.length) return `Game ${result.deal} is a draw`;        // the engine's line says nobody scores
-  if (w.length > 1) return `Game ${result.deal} is shared`;
-  return w[0] === me ? `You win game ${result.deal}!` : `${name(w[0], me)} wins game ${result.deal}`;
+  if (!w.length) return ui("title.draw", { deal: result.deal });        // the engine's line says nobody scores
+  if (w.length > 1) return ui("title.shared", { deal: result.deal });
+  return about("title.game", w[0], me, { deal: result.deal });
 }
 
 export default {
@@ -309,11 +316,15 @@ export default {
   title: "Spite and Malice",
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
   seatName: (seat, me) => seatName(seat, me),
-  optionLabels: {
-    payoff: { label: "Pay-off pile", values: { 26: "26 cards", 13: "13 cards (short game)" } },
-    kings_start_piles: { label: "A King may start a centre pile", values: { true: "Yes (as an Ace)", false: "No, only an Ace" } },
-    centre_limit: { label: "Centre piles", values: { 4: "At most 4", '"unlimited"': "No limit" } },
-    target: { label: "Match", values: { 50: "First to 50 points", 25: "First to 25 points", 100: "First to 100 points", 0: "One game" } },
+  get optionLabels() {    // read when the Settings dialog opens, in the language shown then
+    return {
+      payoff: { label: ui("option.payoff"), values: { 26: ui("option.payoff.26"), 13: ui("option.payoff.13") } },
+      kings_start_piles: { label: ui("option.kings"), values: { true: ui("option.kings.yes"), false: ui("option.kings.no") } },
+      centre_limit: { label: ui("option.centre"), values: { 4: ui("option.centre.4"), '"unlimited"': ui("option.centre.none") } },
+      target: { label: ui("option.target"), values: {
+        50: ui("option.target.n", { n: 50 }), 25: ui("option.target.n", { n: 25 }), 100: ui("option.target.n", { n: 100 }),
+        0: ui("option.target.one") } },
+    };
   },
 
   sourceOf(move) {
@@ -355,48 +366,47 @@ export default {
       const w = view.winner;
       const r = view.results.at(-1);
       if (w == null) {
-        const shared = r.winners.length ? `The game is shared: ${scorersText(r, me)}.` : "Nobody scores in this game.";
-        return `${shared} Press New game to play again.`;
+        const shared = r.winners.length ? ui("status.shared", { scorers: scorersText(r, me) }) : ui("status.nobody");
+        return `${shared} ${ui("status.again")}`;
       }
       if (!view.target) {
-        return `${name(w, me)} ${w === me ? "win" : "wins"} the game (${r.points[w]} points). Press New game to play again.`;
+        return `${about("status.game_won", w, me, { points: r.points[w] })} ${ui("status.again")}`;
       }
-      return `Match over: ${name(w, me)} ${w === me ? "win" : "wins"} with ${view.match_scores[w]} points. Press New game to play again.`;
+      return `${about("status.match_won", w, me, { points: view.match_scores[w] })} ${ui("status.again")}`;
     }
     const held = ctx.hold?.turnEnd;
     if (held) {
-      const who = name(held.seat, me);
-      const did = held.card ? `${held.seat === me ? "discarded" : "discards"} ${cardText(held.card)}` : "cannot discard";
-      return `${who} ${did}: ${held.seat === me ? "your" : "their"} turn ends.`;
+      return held.card ? about("status.turn_ends_discard", held.seat, me, { card: cardText(held.card) })
+        : about("status.turn_ends", held.seat, me);
     }
     const turn = view.current_player;
     const last = ctx.lastBotMove;
     const lastIsBot = last && JSON.stringify(lastEntry(view)?.move) === JSON.stringify(last.move) && last.seat === turn;
     if (!ctx.myTurn) {
-      const who = turn === me ? "Your bot" : name(turn, me);
-      const did = lastIsBot ? ` (${describe(last.move, view)})` : "";
-      return `${who} is playing…${did}`;
+      const who = turn === me ? ui("your_bot") : name(turn, me);
+      const playing = ui("status.playing", { who });
+      return lastIsBot ? ui("status.playing_did", { playing, did: describe(last.move, view) }) : playing;
     }
-    if (ctx.busy) return "Your turn.";      // a moment while the engine answers
+    if (ctx.busy) return ui("status.your_turn");      // a moment while the engine answers
     const legal = ctx.legal;
     if (ctx.selected) {
       const moves = ctx.sources.get(ctx.selected) || [];
       const builds = moves.some((m) => m.type === "build");
       const discards = moves.some((m) => m.type === "discard");
       const card = cardText(moves[0]?.card || "");
-      if (builds && discards) return `${card}: choose a highlighted centre pile, or one of your discard piles to end your turn.`;
-      if (builds) return `${card}: choose a highlighted centre pile.`;
-      return `${card} cannot be built now: choose a discard pile to end your turn.`;
+      if (builds && discards) return ui("status.picked_both", { card });
+      if (builds) return ui("status.picked_build", { card });
+      return ui("status.picked_discard", { card });
     }
     const canBuild = legal.some((m) => m.type === "build");
     const canDiscard = legal.some((m) => m.type === "discard");
     const payoff = legal.some((m) => m.type === "build" && m.from === "payoff");
-    if (payoff) return "Your pay-off card can be played! Play onto a centre pile, or discard to end your turn.";
-    if (canBuild && canDiscard) return "Your turn: play onto a centre pile, or discard to end your turn.";
-    if (canDiscard) return "Nothing fits a centre pile: discard a hand card to end your turn.";
-    const why = view.zones[`hand${me}`].length ? "Aces cannot be discarded" : "your hand is empty and nothing is left to draw";
-    if (canBuild) return `You cannot discard (${why}): build, or press End turn.`;
-    return `You cannot discard (${why}): press End turn.`;
+    if (payoff) return ui("status.payoff");
+    if (canBuild && canDiscard) return ui("status.build_or_discard");
+    if (canDiscard) return ui("status.discard");
+    const why = ui(view.zones[`hand${me}`].length ? "status.why_aces" : "status.why_empty");
+    if (canBuild) return ui("status.no_discard_build", { why });
+    return ui("status.no_discard", { why });
   },
 
   holdAfter(prev, view) {
@@ -422,64 +432,17 @@ export default {
     if (view.is_over && view.target) {
       // the match: its winner in the title (the totals below give the points), the last game's lines
       const w = view.winner;
-      const title = w === me ? "You win the match!" : w == null ? "The match is over" : `${name(w, me)} wins the match`;
+      const title = w == null ? ui("title.match_over") : about("title.match", w, me);
       const match = w == null ? `<p class="result sm-match">${esc(t(view.result))}</p>` : "";
-      return { title, html: match + explainResult(result, `Game ${result.deal}`) + table, button: "Close" };
+      return { title, html: match + explainResult(result, ui("game", { deal: result.deal })) + table, button: ui("close") };
     }
     const html = explainResult(result) + table;
     if (view.is_over) {
       const w = view.winner;
-      const title = w === me ? "You win!" : w == null ? gameTitle(result, me) : `${name(w, me)} wins`;
-      return { title, html, button: "Close" };
+      const title = w == null ? gameTitle(result, me) : about("title.won", w, me);
+      return { title, html, button: ui("close") };
     }
-    return { title: gameTitle(result, me), html, button: "Next game" };
+    return { title: gameTitle(result, me), html, button: ui("next_game") };
   },
 
-  rules: `
-<h2>Spite and Malice</h2>
-<p>A race to get rid of your <b>pay-off pile</b>. Two to four players, with one 52-card deck per
-player (two decks for two players, three for three, four for four). Suits play no part: only ranks
-matter, from Ace up to Queen, and <b>Kings are wild</b>.</p>
-<h3>The table</h3>
-<ul>
-<li><b>Pay-off pile</b>: 26 cards each (13 in a short game), face down with the top card turned up.
-Only that top card can be played, and only to a centre pile; the next one is then turned up.</li>
-<li><b>Centre piles</b>: shared by everyone, at most four at a time (an option lifts the limit). Each starts with an Ace and goes
-up one rank at a time to the Queen. A King may be played as whatever rank a pile needs (and, unless
-the option is off, may start a pile as its Ace) — the badge on the pile shows what a King stands for.
-A pile that reaches a Queen is complete: it is set aside, and the set-aside cards are shuffled into a
-new stock when the stock runs out.</li>
-<li><b>Discard piles</b>: each player has up to four, face up and fanned so you can read them. Any
-card except an Ace may go on any of them, but only the top card may be played from them, to a centre
-pile.</li>
-<li><b>Stock</b>: the face-down draw pile.</li>
-</ul>
-<h3>Your turn</h3>
-<ol>
-<li>You draw from the stock until you hold five cards.</li>
-<li>Play as many cards as you like onto the centre piles: from your hand, the top of your pay-off pile
-or the top of one of your discard piles. If you play all five hand cards, you draw five more and go
-on.</li>
-<li>Your turn ends when you put one hand card on one of your discard piles (or start a new one while
-you have fewer than four). If you cannot discard — your hand holds only
-Aces, or is empty because nothing was left to draw — press <b>End turn</b>.</li>
-</ol>
-<p>To play, click a card (its possible piles light up), then click the pile — or drag the card there.
-A card with only one possible pile goes there at once; a discard always waits for you to choose
-the pile, so one click never ends your turn by accident.</p>
-<h3>Scoring</h3>
-<ul>
-<li>Whoever plays the last card of their pay-off pile wins the game and scores <b>5</b>, plus
-<b>1</b> for every card left in each other player's pay-off pile.</li>
-<li>If the stock runs out and there are no set-aside cards to reshuffle, play goes on without
-drawing: you play what you can and end your turn with a discard, or with <b>End turn</b> when you
-cannot discard. Once a whole round passes in which nobody builds on a centre pile, the game ends: the
-player with the fewest pay-off cards left scores, against each player with more, the difference in
-pay-off cards. Players tied for the fewest each score so; if every pile holds as many, nobody
-scores.</li>
-<li>Games are played until someone reaches the match target (50 by default; 25, 100, or a single
-game in the settings); when the leaders are level past the target, another game is played. The
-dealer moves one seat on each game, and the dealer plays first.</li>
-</ul>
-`,
 };
