@@ -136,6 +136,39 @@ def micropip_wheel():
     return wheel
 
 
+AXE_VERSION = "4.14.1"  # npm package `axe-core`: the browser tests' accessibility check (not shipped)
+AXE_INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+
+
+def axe_core():
+    """axe.min.js of the pinned `axe-core` npm package, fetched once with `npm pack` like Pyodide; tests
+    inject it into the page (page.add_script_tag(path=...)), the site never ships it."""
+    script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+    if script.exists():
+        return script
+    tgz = CACHE / "npm" / f"axe-core-{AXE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit("build.py: npm is needed once to fetch axe-core for the accessibility tests")
+        log(f"downloading the axe-core@{AXE_VERSION} npm package")
+        tgz.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tmp, "--silent"],
+                stdout=subprocess.DEVNULL)
+            (Path(tmp) / tgz.name).replace(tgz)
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
+    if digest != AXE_INTEGRITY:
+        tgz.unlink()
+        sys.exit(f"build.py: {tgz.name} does not match the pinned integrity hash (deleted; try again)")
+    with tarfile.open(tgz) as tar:
+        data = tar.extractfile("package/axe.min.js").read()
+    script.parent.mkdir(parents=True, exist_ok=True)
+    partial = script.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(data)
+    partial.replace(script)
+    return script
+
+
 def wheel_inputs():
     files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md"})
     if (ROOT / "README.md").exists():
@@ -764,6 +797,16 @@ def _bench(runs=5):
           f"CPython {sys.version.split()[0]}:\n{cpython}")
     print(f"the same in Pyodide (the browser's worker):\n{playouts_pyodide}")
     FIGURES["playouts"] = {"cpython": parse_playouts(cpython), "pyodide": parse_playouts(playouts_pyodide)}
+    spiel = open_spiel_spades()
+    if spiel:
+        from pygames.bench import playouts_per_second
+        ours = playouts_per_second("spades", 2.0)
+        print(f"Spades beside DeepMind's OpenSpiel ({OPEN_SPIEL}, C++ driven from Python, same loop):\n"
+              f"  pygames   {ours[0]:9.1f} deals/s {ours[1]:11.0f} actions/s\n"
+              f"  OpenSpiel {spiel[0]:9.1f} deals/s {spiel[1]:11.0f} actions/s\n"
+              f"  pygames / OpenSpiel: {ours[0] / spiel[0]:.2f} (deals)")
+        FIGURES["open_spiel_spades"] = {"pygames_deals_per_s": ours[0], "open_spiel_deals_per_s": spiel[0],
+                                        "ratio": ours[0] / spiel[0]}
     write_figures()
     return 0
 
@@ -772,6 +815,47 @@ def cpython_playouts():
     sys.path.insert(0, str(ROOT))
     from pygames.bench import report
     return report(seconds=2.0)
+
+
+OPEN_SPIEL = "open_spiel==2.0.2"    # DeepMind's C++ games with Python bindings: the Spades yardstick
+OPEN_SPIEL_LOOP = r"""
+import random, sys, time
+import pyspiel
+game, rng = pyspiel.load_game("spades"), random.Random(1)
+deals = actions = 0
+start = time.perf_counter()
+while time.perf_counter() - start < float(sys.argv[1]):
+    state = game.new_initial_state()          # one hand: the deal (chance), four bids, 52 plays
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        actions += 1
+    deals += 1
+elapsed = time.perf_counter() - start
+print(deals / elapsed, actions / elapsed)
+"""
+
+
+def open_spiel_spades(seconds=2.0):
+    """OpenSpiel's Spades random playouts per second, ``(deals, actions)``, from its own venv
+    (.cache/open-spiel, made on first use); None when it cannot be installed here."""
+    venv = CACHE / "open-spiel"
+    py = venv / "bin" / "python"
+    try:
+        if not (venv / ".installed").exists():
+            run([sys.executable, "-m", "venv", str(venv)])
+            run([str(py), "-m", "pip", "install", "-q", OPEN_SPIEL])
+            (venv / ".installed").write_text(OPEN_SPIEL + "\n")
+        out = subprocess.run([str(py), "-c", OPEN_SPIEL_LOOP, str(seconds)], check=True,
+                             capture_output=True, text=True).stdout.split()
+        return float(out[0]), float(out[1])
+    except (subprocess.CalledProcessError, OSError, IndexError, ValueError) as e:
+        log(f"OpenSpiel not measured: {e}")
+        return None
 
 
 def pyodide_playouts(browser, server):

@@ -8,13 +8,14 @@ Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, n
 """
 
 import json
+import zlib
 
 from . import __version__, ai, from_json, links, new_game
 from .engine import IllegalMove
 from .games import GAME_IDS, available, game_class
 from .text import english_catalogue
 
-_session = {"game": None, "seat": 0}
+_session = {"game": None, "seat": 0, "people": None}  # people: pass-and-play seats
 
 
 def _game():
@@ -30,16 +31,21 @@ def _state(game=None):
     return {
         "view": game.view(seat),
         "seat": seat,
-        "link": links.encode(game),
+        # the save: a position link; it names the person's seat (w) when not 0, except in pass-and-play
+        "link": links.encode(game, seat=0 if _session.get("people") else seat),
         "can_undo": _undo_point(game) is not None,
+        "can_restart": not game.is_over and game.move_count > game.deal_start,
+        # how the match (and its first deal) went for the person's side: statistics, the daily deal
+        "result": game.match_result(min(_session["people"] or (seat,))),
     }
 
 
 def _undo_point(game):
-    """How many moves to keep so the person is back at their last decision (None: nothing to undo)."""
-    seat = _session["seat"]
+    """How many moves to keep so the person (any person, in pass-and-play) is back at their last
+    decision (None: nothing to undo)."""
+    people = _session["people"] or (_session["seat"],)
     for i in range(len(game.movers) - 1, -1, -1):
-        if game.movers[i] == seat:
+        if game.movers[i] in people:
             return i
     return None
 
@@ -68,6 +74,7 @@ def info(_args):
             entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
                          options={k: list(v) for k, v in cls.OPTIONS.items()},
                          default_options=cls.default_options())
+            entry["sides"] = {str(p): [list(side) for side in cls.sides(p)] for p in cls.PLAYERS}  # partners
         games.append(entry)
     return {"version": __version__, "link_version": links.VERSION, "games": games,
             "levels": list(ai.LEVELS), "text": english_catalogue()}
@@ -76,7 +83,7 @@ def info(_args):
 def new(args):
     game = new_game(args["game"], seed=args.get("seed"), players=args.get("players"),
                     options=args.get("options"))
-    _session.update(game=game, seat=_seat(args, game))
+    _session.update(game=game, seat=_seat(args, game), people=None)
     return _state()
 
 
@@ -111,18 +118,56 @@ def bot(args):
     return {"move": move, "seat": seat, "state": _state()}
 
 
-def undo(_args):
+def hint(args):
+    """What the hard bot would play for the person, from the person's own view (``ai.hint``: the
+    move and a reason message, or None): a hint never uses a card the person cannot see."""
     game = _game()
+    seat = _session["seat"]
+    if game.is_over or game.current_player != seat:
+        raise ValueError("a hint is given only when it is your turn")
+    budget = args.get("budget")
+    if budget is not None and (type(budget) is not int or not 1 <= budget <= 100_000):
+        raise ValueError(f"budget must be a whole number from 1 to 100000, not {str(budget)[:20]}")
+    view = game.view(seat)
+    # the search's seed comes from the view alone: the same position seen the same way, the same hint
+    seed = zlib.crc32(json.dumps(view, sort_keys=True).encode())
+    return ai.hint(view, seed=seed, budget=budget)
+
+
+def undo(args):
+    game = _game()
+    if "persons" in args:
+        _session["people"] = _people(args, game)
     keep = _undo_point(game)
     if keep is None:
         raise ValueError("there is nothing to undo")
-    _session["game"] = _rebuild(game, keep)
+    _session["game"] = fresh = _rebuild(game, keep)
+    if _session["people"] and fresh.current_player in _session["people"]:
+        _session["seat"] = fresh.current_player      # pass-and-play: that person's view again
+    return _state()
+
+
+def _people(args, game):
+    """The seats people play from the arguments' ``persons`` (pass-and-play); the person's seat is
+    always one of them, seats beyond this game's players are left out."""
+    persons = args.get("persons") or []
+    if not isinstance(persons, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in persons):
+        raise ValueError("persons must be a list of seat numbers")
+    return tuple(sorted({s for s in persons if s in range(game.players)} | {_session["seat"]}))
+
+
+def seat(args):
+    """Pass-and-play: show the table to another person (``seat``; ``persons``: every person's seat)."""
+    game = _game()
+    _session["seat"] = _seat(args, game)
+    _session["people"] = _people(args, game)
     return _state()
 
 
 def open_link(args):
-    game = links.decode(args["fragment"])
-    _session.update(game=game, seat=_seat(args, game))
+    share = links.decode_share(args["fragment"])      # the recipient sits in the sharer's seat (w)
+    game = share.game
+    _session.update(game=game, seat=_seat({"seat": share.seat, **args}, game), people=None)
     return _state()
 
 
@@ -131,8 +176,12 @@ def load(args):
     save = args["save"]
     if not isinstance(save, str):
         raise ValueError("the save is not text")
-    game = from_json(save) if save.lstrip().startswith("{") else links.decode(save)
-    _session.update(game=game, seat=_seat(args, game))
+    if save.lstrip().startswith("{"):
+        game, seat = from_json(save), 0
+    else:
+        share = links.decode_share(save)
+        game, seat = share.game, share.seat
+    _session.update(game=game, seat=_seat({"seat": seat, **args}, game), people=None)
     return _state()
 
 
@@ -145,7 +194,92 @@ def query(args):
     return fn(*args.get("args", []))
 
 
-METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query)}
+# ---- sharing: links of each kind, the replay viewer, restart this deal -----------------------------
+def share_links(_args):
+    """The open game's links: a challenge (the deal from the start), its position, a replay as the
+    person's seat saw it, and a replay with all hands shown."""
+    game, seat = _game(), _session["seat"]
+    return {"challenge": links.encode(game, moves=False, seat=seat),
+            "position": links.encode(game, seat=seat),
+            "replay": links.encode(game, seat=seat, replay=True),
+            "replay_all": links.encode(game, seat=seat, replay=True, reveal=True),
+            "seed": game.seed, "link_version": links.VERSION}
+
+
+def restart_deal(_args):
+    """Back to the start of the current deal (the same cards); earlier deals' moves are kept."""
+    game = _game()
+    if game.is_over:
+        raise ValueError("the match is over: start a new game")
+    if game.move_count == game.deal_start:
+        raise ValueError("this deal has not started yet: there is nothing to restart")
+    _session["game"] = _rebuild(game, game.deal_start)
+    return _state()
+
+
+_REPLAY_EVERY = 32      # the viewer keeps a copy of the game every this many moves, to step back fast
+
+
+def _replay(link):
+    """The replay of ``link`` (cached for the viewer's next step): its moves, where each deal
+    starts, whether the match is over, and copies of the game along the way."""
+    cached = _session.get("replay")
+    if cached and cached["link"] == link:
+        return cached
+    share = links.decode_share(link)
+    final = share.game
+    game = type(final)(players=final.players, options=final.options, seed=final.seed)
+    checkpoints, deal_starts, deal_of_step = {0: game.clone(history=True)}, [0], [game.deal_number]
+    for step, (index, _) in enumerate(final.move_choices, 1):
+        game.play_index(index)
+        if game.deal_number != deal_of_step[-1]:
+            deal_starts.append(step)
+        deal_of_step.append(game.deal_number)
+        if step % _REPLAY_EVERY == 0:
+            checkpoints[step] = game.clone(history=True)
+    cached = {"link": link, "share": share, "choices": final.move_choices, "deal_starts": deal_starts,
+              "deal_of_step": deal_of_step, "checkpoints": checkpoints, "over": final.is_over,
+              "last_deal": final.deal_number}
+    _session["replay"] = cached
+    return cached
+
+
+def replay_view(args):
+    """One step of a replay: ``{link, step, reveal}`` -> the sharer's seat's view after ``step`` moves
+    (the table draws it), and with ``reveal`` every hidden card, which is refused unless the link
+    shows all hands (h=1) or the deal on show is over."""
+    link, step, reveal = args["link"], args.get("step", 0), args.get("reveal", False)
+    if not isinstance(link, str):
+        raise ValueError("the link must be text")
+    if type(reveal) is not bool:
+        raise ValueError(f"reveal must be true or false, not {str(reveal)[:20]}")
+    r = _replay(link)
+    steps = len(r["choices"])
+    if type(step) is not int or not 0 <= step <= steps:
+        raise ValueError(f"step must be a whole number from 0 to {steps}, not {str(step)[:20]}")
+    deal = r["deal_of_step"][step]
+    deal_over = r["over"] or deal < r["last_deal"]
+    if reveal and not (r["share"].reveal or deal_over):
+        raise ValueError("all hands are shown only when the link's sharer chose so, or once the deal is over")
+    base = max(k for k in r["checkpoints"] if k <= step)
+    game = r["checkpoints"][base].clone(history=True)
+    for index, _ in r["choices"][base:step]:
+        game.play_index(index)
+    seat = r["share"].seat
+    shown = game.view(seat)
+    hands = {}
+    if reveal:   # each seat's own zones (hand#, ...) the viewed seat could not see, unmasked
+        full = game.view(seat, reveal=True)["zones"]
+        hands = {zone: cards for zone, cards in full.items() if cards != shown["zones"][zone]
+                 and (game._secret_rule(zone) or (None, None))[1] is not None}
+    return {"view": shown, "hands": hands, "reveal": reveal, "seat": seat, "step": step, "steps": steps,
+            "deal": deal, "deal_starts": r["deal_starts"], "deal_over": deal_over, "over": r["over"],
+            "shows_all": r["share"].reveal, "seed": game.seed, "link_version": links.VERSION}
+
+
+METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query, seat,
+                                   share_links, restart_deal, replay_view)}
+METHODS["hint"] = hint
 
 
 def _not_json(constant):

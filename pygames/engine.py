@@ -24,8 +24,8 @@ A game module subclasses :class:`Game` and provides:
 """
 
 import json
+import os
 import re
-import secrets
 
 from .cards import HIDDEN, Rng
 from .text import message, render
@@ -77,7 +77,7 @@ class Game:
         self.players = self._check_players(players)
         self.options = self._check_options(options)
         if seed is None:
-            seed = secrets.randbelow(1 << 53)
+            seed = int.from_bytes(os.urandom(7), "big") >> 3     # 53 bits, like a JS number
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = seed
@@ -85,6 +85,7 @@ class Game:
         self._record = []        # one (seat, index, choices, move JSON) per move played
         self._before = 0         # moves played before _record starts (a history-less copy)
         self._deal_start = 0     # where the current deal starts in _record
+        self._deal_ends = []     # the scores as each deal ended, for match_result()
         self.deal_number = 1
         self._setup()
 
@@ -192,6 +193,8 @@ class Game:
         self._record.append((seat, index, len(legal), record))
         if self.deal_number != deal:
             self._deal_start = len(self._record)
+        if self.deal_number != deal or self.is_over:
+            self._deal_ends.append(list(self.scores))
 
     def _why_illegal(self, move):
         return None
@@ -218,6 +221,11 @@ class Game:
     @property
     def move_count(self):
         return self._before + len(self._record)
+
+    @property
+    def deal_start(self):
+        """How many moves were played before the current deal began (restart this deal keeps these)."""
+        return self._before + self._deal_start
 
     # ---- secrets and views --------------------------------------------------------------------
     @classmethod
@@ -285,13 +293,15 @@ class Game:
         return [{"seat": s, "move": self._public_move(json.loads(m), seat)}
                 for s, _, _, m in self._record[self._deal_start:]]
 
-    def view(self, seat=None):
+    def view(self, seat=None, reveal=False):
+        """What ``seat`` sees (None: everything). ``reveal``: every zone's cards unmasked, the rest as
+        ``seat`` sees it - only for a replay whose sharer chose "show all hands", or a finished deal."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or seat not in range(self.players)):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, not {seat!r}")
         v = self._view_fields(seat)
         v.update({
-            "zones": self.zones(seat),
+            "zones": self.zones(None if reveal else seat),
             "game": self.GAME_ID,
             "players": self.players,
             "options": self.options,
@@ -316,6 +326,29 @@ class Game:
         v = self.view(seat)
         del v["log"], v["move_count"]
         return _dumps(v)
+
+    # ---- results -----------------------------------------------------------------------------
+    def match_result(self, seat):
+        """How things stand for ``seat``'s side, for the page's statistics and the daily deal:
+        ``over``, ``deals`` (deals finished), ``outcome`` ("win", "loss" or "draw"), ``score`` (the
+        side's), ``best_other`` (the best other side's), ``margin`` (their difference); and ``first``:
+        the same, with the scores as the first deal ended (None before). A match's outcome comes from
+        ``returns()``; a deal's (and a match's still going on) from the scores, higher being better."""
+        sides = self.sides(self.players)
+        own = next(side for side in sides if seat in side)
+        others = [side[0] for side in sides if side is not own]
+
+        def standing(scores, values):
+            mine, best = values[seat], max(values[s] for s in others)
+            outcome = "win" if mine > best else "loss" if mine < best else "draw"
+            return {"outcome": outcome, "score": scores[seat], "best_other": max(scores[s] for s in others),
+                    "margin": scores[seat] - max(scores[s] for s in others)}
+
+        scores = list(self.scores)
+        now = standing(scores, self.returns() if self.is_over else scores)
+        first = standing(self._deal_ends[0], self._deal_ends[0]) if self._deal_ends else None
+        deals = self.deal_number - (0 if self.is_over else 1)
+        return {"over": self.is_over, "deals": deals, **now, "first": first}
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
@@ -370,6 +403,7 @@ class Game:
         g._record = [(e["seat"], None, None, _dumps(e["move"])) for e in view["log"]]
         g._before = view["move_count"] - len(g._record)
         g._deal_start = 0
+        g._deal_ends = []
         return g
 
     # ---- search --------------------------------------------------------------------------------

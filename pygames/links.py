@@ -8,16 +8,30 @@ Moves are recorded as indexes into the legal-move list at each step, each writte
 base-64 (URL-safe) digits as that list needs - a forced move costs nothing. ``o`` lists only options
 that differ from the defaults, as ``name.value`` pairs joined by ``,``. A link with only a seed deals
 that exact deal afresh (a challenge).
-"""
 
-from urllib.parse import parse_qsl
+Version 3 adds, after those, how the link was shared: ``w=<seat>`` the sharer's seat (the recipient
+sits there; a replay shows that seat's view), ``r=1`` open it in the replay viewer, ``h=1`` (replays
+only) the sharer chose to show every seat's cards. A link without them is still written as v=2, byte
+for byte as before; one with them is v=3, which a page from before version 3 refuses ("made by a newer
+version") rather than open it in seat 0. :func:`decode_share` reads them; :func:`decode` the game.
+"""
 
 from .games import game_class
 
-VERSION = 2
+VERSION = 3            # the newest format this engine reads (see encode: which one a link is written in)
+PLAIN_VERSION = 2      # a link without w/r/h is written as v=2, exactly as before; they need v=3
 MAX_MOVES = 50_000      # a link asking for more is refused before anything is replayed
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
+
+
+def _query_fields(query):
+    """The link's ``name=value`` pairs. Links we write never need percent-decoding, so the common case
+    avoids importing urllib (it costs the page's first load a noticeable moment in Pyodide)."""
+    if "%" in query or "+" in query:
+        from urllib.parse import parse_qsl
+        return dict(parse_qsl(query, keep_blank_values=True))
+    return dict(part.split("=", 1) if "=" in part else (part, "") for part in query.split("&") if part)
 
 
 class BadLink(ValueError):
@@ -51,9 +65,16 @@ def _option_token(value):
     return str(value)
 
 
-def encode(game, moves=True):
-    """The fragment (without '#') that reopens ``game`` at its position (``moves=False``: the deal afresh)."""
-    parts = [f"v={VERSION}", f"p={game.players}"]
+def encode(game, moves=True, seat=0, replay=False, reveal=False):
+    """The fragment (without '#') that reopens ``game`` at its position (``moves=False``: the deal afresh).
+    ``seat`` (``w``, written when not 0): the sharer's seat, where the recipient sits and whose view a
+    replay shows; ``replay`` (``r=1``): open it in the replay viewer; ``reveal`` (``h=1``, replays only):
+    the sharer chose to show every seat's cards. A link with any of these is v=3, so a page from
+    before them refuses it ("made by a newer version") instead of opening it in seat 0."""
+    if reveal and not replay:
+        raise ValueError("only a replay link can show all hands")
+    extras = ([f"w={seat}"] if seat else []) + (["r=1"] if replay else []) + (["h=1"] if reveal else [])
+    parts = [f"v={VERSION if extras else PLAIN_VERSION}", f"p={game.players}"]
     defaults = game.default_options()
     changed = [f"{k}.{_option_token(v)}" for k, v in game.options.items() if v != defaults[k]]
     if changed:
@@ -62,7 +83,7 @@ def encode(game, moves=True):
     if moves and game.history:
         parts.append(f"n={len(game.history)}")
         parts.append("m=" + "".join(_write(i, _width(n)) for i, n in game.move_choices))
-    return f"{game.GAME_ID}?" + "&".join(parts)
+    return f"{game.GAME_ID}?" + "&".join(parts + extras)
 
 
 def _parse_options(cls, text):
@@ -89,7 +110,7 @@ def decode(fragment):
         cls = game_class(game_id)
     except ValueError:
         raise BadLink(f"the link names a game we don't have ({game_id[:30]!r})") from None
-    fields = dict(parse_qsl(query, keep_blank_values=True))
+    fields = _query_fields(query)
     version = fields.get("v", "1")
     if not _is_number(version, 3):
         raise BadLink(f"the link's format version {version[:10]!r} is not a number")
@@ -134,3 +155,34 @@ def decode(fragment):
     if pos != len(digits):
         raise BadLink("the link's move list is longer than its move count")
     return game
+
+
+class Share:
+    """A decoded share link: the game at its position, and how it was shared (see :func:`encode`)."""
+
+    def __init__(self, game, seat=0, replay=False, reveal=False):
+        self.game, self.seat, self.replay, self.reveal = game, seat, replay, reveal
+
+
+def _flag(fields, name, what):
+    value = fields.get(name)
+    if value is None:
+        return False
+    if value != "1":
+        raise BadLink(f"the link's {what} mark {name}={value[:10]!r} is not 1")
+    return True
+
+
+def decode_share(fragment):
+    """The game a link describes and how it was shared: the sharer's seat (``w``), replay (``r``),
+    all hands shown (``h``). BadLink says what is wrong."""
+    game = decode(fragment)
+    fields = _query_fields(fragment.lstrip("#").partition("?")[2])
+    seat = fields.get("w", "0")
+    if not _is_number(seat, 3) or int(seat) >= game.players:
+        raise BadLink(f"the link's seat {seat[:10]!r} is not one of the game's {game.players} seats")
+    replay = _flag(fields, "r", "replay")
+    reveal = _flag(fields, "h", "show-all-hands")
+    if reveal and not replay:
+        raise BadLink("the link shows all hands but is not a replay (h=1 needs r=1)")
+    return Share(game, int(seat), replay, reveal)

@@ -146,6 +146,10 @@ def play_first_legal(page):
     page.wait_for_function(MY_TURN, timeout=60_000)
     count = page.evaluate("window.pygames.app.state.view.move_count")
     page.locator("#table [data-legal='true']").first.click()
+    played = f"window.pygames.app.state.view.move_count > {count}"
+    page.wait_for_function(f"{played} || document.querySelector('#table .target-on')")
+    if not page.evaluate(played):
+        page.locator("#table .target-on").first.click()     # a picked card waits for where it goes
     page.wait_for_function(f"window.pygames.app.state.view.move_count > {count}")
     page.wait_for_function(MY_TURN, timeout=60_000)      # the bots have answered: a quiet moment
     return page.evaluate("window.pygames.app.state.link")

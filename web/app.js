@@ -6,14 +6,23 @@ import { LAYOUTS } from "./games/index.js";
 import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
+import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, gameOfFragment, hideHome, noteProgress, setWaiting, showHome } from "./home.js";
 import { keepOffline } from "./offline.js";
+import { installShare } from "./share.js";
+import * as friend from "./friend.js";
+import * as a11y from "./a11y.js";
+import * as hint from "./hint.js";
+import * as botSeats from "./bot_seats.js";
+import * as stats from "./stats.js";
+import { installDaily } from "./daily.js";
+import { unfinishedSave } from "./home.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const SPEEDS = { slow: 1400, normal: 800, fast: 350, instant: 0 };
-const SPEED_NAMES = { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" };
-const LEVEL_NAMES = { random: "Random", easy: "Easy", normal: "Normal", hard: "Hard" };
+const SPEED_NAMES = wordsFor("page.speed.", ["slow", "normal", "fast", "instant"]);
+const LEVEL_NAMES = wordsFor("page.level.", ["random", "easy", "normal", "hard"]);
 // search iterations a bot may spend on one move (the engine counts iterations, not time)
 const BOT_BUDGET = { random: 1, easy: 50, normal: 100, hard: 300 };
 
@@ -28,6 +37,7 @@ const app = {
   hold: null,        // what the layout keeps on show for a moment (a finished trick)
   busy: false,       // bots are moving or a pause is running
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
+  daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -38,7 +48,7 @@ function showProgress(fraction, text) {
   const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
   $("progress-fill").style.width = `${pct}%`;
   document.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
-  if (text) $("progress-text").textContent = text;
+  if (text) $("progress-text").textContent = progressText(text);
 }
 
 function fail(message) {
@@ -46,28 +56,31 @@ function fail(message) {
   root.dataset.state = "error";
   $("loader").hidden = false;
   $("loader").classList.add("failed");
-  document.querySelector(".loader-title").textContent = "The games could not load";
+  document.querySelector(".loader-title").textContent = pageText("page.load_failed", "The games could not load");
   $("progress-text").textContent = message;
 }
 
 async function boot() {
   showProgress(0.02, "Starting the game engine…");
+  $("progress-text").removeAttribute("data-t");   // the loader's line now follows the engine
   app.engine = startEngine({ onProgress: showProgress });
   const words = loadWords(preferredLanguage());    // the page's words, while the engine loads
+  try { showLanguage(await words); } catch { /* the failure shows below, once the engine answers */ }
   if (!location.hash.slice(1)) goHome();   // a plain visit: the games at once, while the engine loads
   try {
     app.info = await app.engine.ready;
     addTexts(app.info.text);
     setLanguage(await words);
   } catch (err) {
-    fail(`${err.message} Reload the page to try again.`);
+    fail(`${err.message} ${pageText("page.reload_to_retry", "Reload the page to try again.")}`);
     return;
   }
   const playable = app.info.games.filter((g) => g.available && LAYOUTS[g.id]);
   const picker = $("game-picker");
   picker.innerHTML = "";
-  for (const g of playable) picker.add(new Option(g.title, g.id));
+  for (const g of playable) picker.add(new Option(gameName(g.id, g.title), g.id));
   picker.disabled = false;
+  a11y.init();
   wireControls();
   await openStart(playable);
   $("loader").hidden = true;
@@ -104,7 +117,7 @@ function goHome() {
   app.generation += 1;                  // bots stop while the home screen shows
   app.busy = false;
   app.hold = null;
-  showHome(Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: layout.title })), openFromHome);
+  showHome(Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: gameName(id, layout.title) })), openFromHome);
 }
 
 // the brand in the bar leads home without reloading (before the page is ready, a plain visit does)
@@ -114,11 +127,12 @@ document.addEventListener("click", (event) => {
   if (!atHome()) { history.pushState(null, "", location.pathname + location.search); goHome(); }
 });
 
-async function openFromHome(gameId, { fresh = false, pushed = false } = {}) {
-  if (!pushed) history.pushState(null, "", `#${gameId}`);
+async function openFromHome(gameId, { fresh = false, pushed = false, daily = false } = {}) {
+  if (!pushed) history.pushState(null, "", daily ? `#daily:${gameId}` : `#${gameId}`);
   hideHome();
   try {
-    if (fresh) await newGame(gameId);
+    if (daily) await dailyDeal.open(gameId);
+    else if (fresh) await newGame(gameId);
     else await resumeOrNew(gameId);
   } catch (err) {
     toast(err.message);
@@ -131,18 +145,26 @@ async function openStart(playable) {
   const fallback = store.lastGame() || playable[0].id;
   const only = gameOfFragment(fragment, playable.map((g) => g.id));
   if (only) return resumeOrNew(only);     // #spades: that game, resumed or new
+  const daily = dailyDeal.gameOf(fragment, playable.map((g) => g.id));
+  if (daily) return dailyDeal.open(daily).catch(() => resumeOrNew(daily));   // #daily:spades
   if (fragment) {
     const gameId = fragment.split("?")[0];
     const known = playable.some((g) => g.id === gameId);
+    if (sharing.isReplay(fragment)) {      // a replay: the viewer over the person's own game
+      await resumeOrNew(known ? gameId : fallback);
+      sharing.openReplayLink(fragment);
+      return;
+    }
     const kept = known ? store.loadSave(gameId) : null;
     try {
       await loadState(gameId, () => app.engine.call("open_link", { fragment }));
+      if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
       if (kept && kept !== app.state.link) keepForLater(gameId, kept);
       return;
     } catch (err) {
       const target = known ? gameId : fallback;
-      notice(`This link could not be opened: ${err.message}.` +
-        (store.loadSave(target) ? " Your own game is back on the table." : " Here is a fresh game instead."));
+      notice(t("page.link_failed", { reason: errorText(err) }) + " " +
+        t(store.loadSave(target) ? "page.link_failed.own_game" : "page.link_failed.fresh_game"));
       await resumeOrNew(target);
       return;
     }
@@ -153,14 +175,14 @@ async function openStart(playable) {
 /** Opening a link replaced an unfinished game of the same kind: keep that one and offer it back. */
 function keepForLater(gameId, save) {
   store.keepSave(gameId, save);
-  notice(`You opened a shared ${gameTitle(gameId)} game. Your own unfinished game is kept.`, {
-    label: "Back to my game",
+  notice(t("page.shared_opened", { game: gameTitle(gameId) }), {
+    label: t("page.back_to_mine"),
     action: async () => {
       const shared = app.state.link;
       await loadState(gameId, () => app.engine.call("load", { save }));
       store.keepSave(gameId, shared);
-      notice(`Your game is back. The shared game is kept too.`, {
-        label: "Back to the shared game", action: () => keepSwap(gameId),
+      notice(t("page.mine_back"), {
+        label: t("page.back_to_shared"), action: () => keepSwap(gameId),
       });
       render(); runBots();
     },
@@ -184,7 +206,7 @@ async function resumeOrNew(gameId) {
       return;
     } catch (err) {
       store.dropSave(gameId);
-      notice(`Your saved ${gameTitle(gameId)} game could not be restored (${err.message}). A fresh game was dealt instead.`);
+      notice(t("page.save_failed", { game: gameTitle(gameId), reason: errorText(err) }));
     }
   }
   await newGame(gameId);
@@ -192,7 +214,7 @@ async function resumeOrNew(gameId) {
 
 // ---- game lifecycle --------------------------------------------------------------------------
 function gameTitle(id) {
-  return app.info.games.find((g) => g.id === id)?.title || id;
+  return gameName(id, app.info.games.find((g) => g.id === id)?.title || id);
 }
 
 async function loadState(gameId, request) {
@@ -201,8 +223,9 @@ async function loadState(gameId, request) {
   adopt(state);
 }
 
-function setGame(gameId) {
+function setGame(gameId, daily = null) {
   app.gameId = gameId;
+  app.daily = daily;
   app.layout = LAYOUTS[gameId];
   app.generation += 1;
   app.selected = null;
@@ -212,10 +235,12 @@ function setGame(gameId) {
   setSeatNamer(app.layout.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
   $("game-picker").value = gameId;
   store.setLastGame(gameId);
-  document.title = `${app.layout.title} — pygames`;
+  document.title = `${gameName(gameId, app.layout.title)} — pygames`;
 }
 
 async function newGame(gameId, { seed } = {}) {
+  app.generation += 1;     // a bot still choosing is not waited for: the old game's bots stop, its answer is dropped
+  app.busy = false;
   const settings = store.settings(gameId);
   const state = await app.engine.call("new", {
     game: gameId, players: settings.players ?? null, options: settings.options || {},
@@ -228,9 +253,18 @@ async function newGame(gameId, { seed } = {}) {
 function adopt(state) {
   app.state = state;
   app.selected = null;
+  stats.noteState(app.gameId, state, statsContext());   // a match that ends here is counted once
+  if (app.daily) return dailyDeal.adopt(state);         // the daily keeps its own save
   store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
   noteProgress(app.gameId, state.view);     // for the home screen's "Continue"
   history.replaceState(null, "", `#${state.link}`);
+}
+
+/** What the statistics note of a finished match: the bots' level, and whether any seat was a bot. */
+function statsContext() {
+  const players = app.state?.view?.players ?? 0;
+  return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
+    bots: friend.persons(app.gameId, players).length < players };
 }
 
 /** A game in progress that a new game would throw away. */
@@ -240,7 +274,7 @@ function unfinished() {
 }
 
 /** A yes/no question in a dialog; resolves true for yes. */
-function ask(title, text, yes = "OK", no = "Cancel") {
+function ask(title, text, yes = t("page.ok"), no = t("page.cancel")) {
   $("ask-title").textContent = title;
   $("ask-text").textContent = text;
   $("ask-yes").textContent = yes;
@@ -272,6 +306,7 @@ async function act(move) {
     const prev = app.state.view;
     const state = await app.engine.call("play", { move });
     if (gen !== app.generation) return;
+    a11y.announce(a11y.describe(app.layout, move, app.state.seat, state.view));
     adopt(state);
     await afterMove(prev, gen);
   } catch (err) {
@@ -317,25 +352,42 @@ async function runBots() {
     while (gen === app.generation) {
       const view = app.state.view;
       if (view.is_over || (view.current_player === app.state.seat && !watching())) break;
+      if (!watching() && friend.isPerson(app.gameId, view.current_player)) {   // pass-and-play
+        await passDevice(view.current_player, gen);
+        continue;
+      }
       render();
       // a bot going on with its own turn (a chain of builds) moves quickly; a new turn gets a pause
       const continuing = app.lastBotMove && app.lastBotMove.seat === view.current_player;
       await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"] * (continuing ? 0.35 : 1));
       if (gen !== app.generation) return;
-      const level = store.settings(app.gameId).level || "normal";
+      const level = botSeats.levelFor(app.daily ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
+        view.players, app.state.seat, view.current_player);     // a partner may play at its own level
       const prev = app.state.view;
-      const res = await app.engine.call("bot", { level, budget: BOT_BUDGET[level] });
+      const thinking = botSeats.start(view.current_player, gen, render);
+      const res = await app.engine.call("bot", { level, budget: BOT_BUDGET[level] }).finally(() => botSeats.stop(thinking));
       if (gen !== app.generation) return;
       app.lastBotMove = { seat: res.seat, move: res.move };
       adopt(res.state);
+      a11y.announce(a11y.describe(app.layout, res.move, res.seat, res.state.view));
       await afterMove(prev, gen);
     }
   } catch (err) {
-    if (gen === app.generation) toast(`A bot could not move: ${err.message}`);
+    if (gen === app.generation) toast(t("page.bot_failed", { reason: err.message }));
   } finally {
     if (gen === app.generation) app.busy = false;
   }
   if (gen === app.generation) render();
+}
+
+/** Pass-and-play: hide the table, turn it to ``seat`` behind the hand-over screen, wait for the tap. */
+async function passDevice(seat, gen) {
+  const shown = friend.handOver(seat);
+  const state = await app.engine.call("seat", { seat, persons: friend.persons(app.gameId) });
+  if (gen !== app.generation) return;
+  adopt(state);
+  render();
+  await shown;
 }
 
 async function undo() {
@@ -344,8 +396,13 @@ async function undo() {
   app.busy = false;
   app.hold = null;
   app.local = {};
+  render();          // at once, even while the worker still finishes a bot's move (its answer is dropped)
   try {
-    adopt(await app.engine.call("undo"));
+    const state = await app.engine.call("undo", { persons: friend.persons(app.gameId) });
+    // pass-and-play: back to another person's decision, so the device goes back to them
+    const shown = state.seat !== app.state.seat ? friend.handOver(state.seat) : null;
+    adopt(state);
+    if (shown) { render(); await shown; }
   } catch (err) {
     toast(errorText(err));
   }
@@ -392,6 +449,8 @@ function render() {
   const hadFocus = table.contains(active) && active !== table;
   const focused = hadFocus ? elementKey(active) : null;
   app.layout.render(table, ctx);
+  a11y.decorate(table, ctx);
+  hint.decorate(table, ctx);
   // whatever the person may pick can take focus, and keeps it (or passes it on) across the redraw
   const legal = [...table.querySelectorAll("[data-legal='true']")];
   for (const el of legal) if (el.tabIndex < 0) el.tabIndex = 0;
@@ -399,9 +458,23 @@ function render() {
     (legal.find((el) => elementKey(el) === focused) || legal[0])?.focus();
   }
   // behind an end-of-deal dialog the status line still speaks of the deal just ended
-  $("status").textContent = app.summaryTitle || app.layout.status(ctx);
+  $("status").textContent = app.summaryTitle ||
+    friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
+  botSeats.decorate(table, $("status"), app.generation);
+  a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   $("btn-undo").disabled = !app.state.can_undo;
+  dailyDeal.refresh();
+  sharing.refresh();
   table.classList.toggle("waiting", !ctx.myTurn || app.busy);
+}
+
+/** After a language change: the game names, the home screen, the table and the status line anew
+ * (lang_page.js has already put the new words into the page's fixed elements). */
+function relabel() {
+  for (const option of $("game-picker").options) option.text = gameName(option.value, LAYOUTS[option.value]?.title);
+  if (app.layout) document.title = `${gameName(app.gameId, app.layout.title)} — pygames`;
+  if (atHome()) { goHome(); if (root.dataset.state === "ready") setWaiting(false); }
+  render();
 }
 
 function pickSource(source) {
@@ -447,11 +520,13 @@ function wireControls() {
     render(); runBots();
   });
   $("btn-new").addEventListener("click", async () => {
-    if (unfinished() && !(await ask("Start a new game?", `Your ${gameTitle(app.gameId)} game is not finished. A new game replaces it.`, "New game"))) return;
+    const replaces = app.daily ? Boolean(unfinishedSave(app.gameId)) : unfinished();   // the daily's is kept apart
+    if (replaces && !(await ask(t("page.ask_new.title"), t("page.ask_new.text", { game: gameTitle(app.gameId) }), t("page.new_game")))) return;
     await newGame(app.gameId); render(); runBots();
   });
   $("btn-undo").addEventListener("click", undo);
-  $("btn-share").addEventListener("click", share);
+  hint.install({ app, render, canHint: () => Boolean(!atHome() && myTurn() && !app.busy && !app.summaryTitle) });
+  $("btn-share").addEventListener("click", () => sharing.openDialog());
   $("btn-rules").addEventListener("click", showRules);
   $("btn-settings").addEventListener("click", showSettings);
   document.addEventListener("keydown", onKey);
@@ -460,14 +535,22 @@ function wireControls() {
     if (!fragment) { if (!atHome()) goHome(); return; }             // back to the plain page
     const only = gameOfFragment(fragment, Object.keys(LAYOUTS));
     if (only) return openFromHome(only, { pushed: true });
+    const daily = dailyDeal.gameOf(fragment, Object.keys(LAYOUTS));
+    if (daily) return atHome() || app.daily?.gameId !== daily ? openFromHome(daily, { pushed: true, daily: true }) : undefined;
+    if (app.daily && fragment === store.loadSave(fragment.split("?")[0])) {   // back from the daily: the own game
+      return openFromHome(fragment.split("?")[0], { pushed: true });
+    }
+    if (sharing.isReplay(fragment)) { hideHome(); return sharing.openReplayLink(fragment); }
     if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
     if (fragment === app.state?.link) return;
-    const kept = unfinished() ? { gameId: app.gameId, save: app.state.link } : null;
+    const kept = app.daily ? (unfinishedSave(app.gameId) ? { gameId: app.gameId, save: store.loadSave(app.gameId) } : null)
+      : unfinished() ? { gameId: app.gameId, save: app.state.link } : null;   // the daily keeps its own save
     try {
       await loadState(fragment.split("?")[0], () => app.engine.call("open_link", { fragment }));
+      if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
       if (kept && kept.gameId === app.gameId) keepForLater(kept.gameId, kept.save);
     } catch (err) {
-      notice(`This link could not be opened: ${err.message}.`);
+      notice(t("page.link_failed", { reason: errorText(err) }));
       history.replaceState(null, "", `#${app.state.link}`);
     }
     render(); runBots();
@@ -480,39 +563,30 @@ function onKey(event) {
   if (document.querySelector("dialog[open]")) return;
   const key = event.key.toLowerCase();
   if (key === "u") return undo();
+  if (key === "h") return hint.ask();
   if (key === "r") return showRules();
   if (key === "escape" && app.selected) { app.selected = null; return render(); }
   const active = document.activeElement;
-  if (key === "enter" && active?.dataset?.legal === "true" && active.tagName !== "BUTTON") {
+  if (key === "enter" && a11y.pressable(active)) {
     active.click();
     event.preventDefault();
     return;
   }
-  if (key === "arrowleft" || key === "arrowright") {
-    const items = [...$("table").querySelectorAll("[data-legal='true']")];
+  if (["arrowleft", "arrowright", "arrowup", "arrowdown"].includes(key)) {
+    const items = a11y.focusables($("table"));
     if (!items.length) return;
     const at = items.indexOf(document.activeElement);
-    const next = key === "arrowright" ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
+    const next = key === "arrowright" || key === "arrowdown" ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
     items[at < 0 ? 0 : next].focus();
     event.preventDefault();
   }
 }
 
-async function share() {
-  const url = `${location.origin}${location.pathname}#${app.state.link}`;
-  $("btn-share").dataset.link = url;
-  try {
-    await navigator.clipboard.writeText(url);
-    toast("Link copied: anyone who opens it sees this game at this point.");
-  } catch {
-    toast(`Copy this link: ${url}`, 8000);
-  }
-}
-
-function showRules() {
+async function showRules() {
   const layout = app.layout || Object.values(LAYOUTS)[0];
-  $("rules-body").innerHTML = layout.rules;
-  $("dlg-rules").showModal();
+  const html = await rulesHtml(layout);
+  $("rules-body").innerHTML = html;
+  if (!$("dlg-rules").open) $("dlg-rules").showModal();
 }
 
 function showSettings() {
@@ -522,17 +596,24 @@ function showSettings() {
   const select = (name, label, values, chosen, labels = {}) =>
     `<label>${label}<select name="${name}">${values.map((v) =>
       `<option value='${JSON.stringify(v)}' ${JSON.stringify(v) === JSON.stringify(chosen) ? "selected" : ""}>${labels[JSON.stringify(v)] ?? v}</option>`).join("")}</select></label>`;
-  fields.push(select("level", "Bots", app.info.levels, current.level || "normal", Object.fromEntries(
+  fields.push(languageField());
+  const partnered = botSeats.hasPartner(info, app.state.view.players, app.state.seat);
+  fields.push(select("level", t(partnered ? "hint.opponents_level" : "page.settings.bots"), app.info.levels, current.level || "normal", Object.fromEntries(
     Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
-  fields.push(select("watch", "Your seat", [false, true], current.watch ?? false, { false: "You play", true: "A bot plays it (watch)" }));
-  fields.push(select("speed", "Bot speed", Object.keys(SPEEDS), current.speed || "normal", Object.fromEntries(
+  if (partnered) {   // the partner's level, apart from the opponents'
+    fields.push(select("partner_level", t("hint.partner_level"), app.info.levels, current.partner_level || current.level || "normal",
+      Object.fromEntries(Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
+  }
+  fields.push(select("watch", t("page.settings.seat"), [false, true], current.watch ?? false, { false: t("page.settings.you_play"), true: t("page.settings.bot_plays") }));
+  fields.push(select("speed", t("page.settings.speed"), Object.keys(SPEEDS), current.speed || "normal", Object.fromEntries(
     Object.entries(SPEED_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
-  if (info.players.length > 1) fields.push(select("players", "Players", info.players, current.players ?? info.default_players, app.layout.playerLabels || {}));
+  if (info.players.length > 1) fields.push(select("players", t("page.settings.players"), info.players, current.players ?? info.default_players, app.layout.playerLabels || {}));
   const optionLabels = app.layout.optionLabels || {};
   for (const [name, values] of Object.entries(info.options)) {
     const spec = optionLabels[name] || {};
     fields.push(select(`option:${name}`, spec.label || name, values, current.options?.[name] ?? info.default_options[name], spec.values || {}));
   }
+  fields.push(friend.seatFields(app.gameId, Math.max(...info.players)));
   $("settings-fields").innerHTML = fields.join("");
   const dlg = $("dlg-settings");
   const read = () => {
@@ -542,7 +623,7 @@ function showSettings() {
       if (key.startsWith("option:")) next.options[key.slice(7)] = value;
       else next[key] = value;
     }
-    return next;
+    return friend.readSeats(next);
   };
   // what changes the deal (players, options) needs a new game; the rest applies to this one
   const view = app.state.view;
@@ -555,14 +636,18 @@ function showSettings() {
     const changed = dealChanged();
     $("settings-note").hidden = !changed;
     $("settings-new").hidden = !changed;
-    $("settings-apply").textContent = changed ? "Apply the rest" : "Apply";
+    $("settings-apply").textContent = t(changed ? "page.settings.apply_rest" : "page.settings.apply");
   };
-  $("settings-form").onchange = refresh;
+  const seatsFor = () => friend.showSeats($("settings-form"), read().players ?? view.players);
+  $("settings-form").onchange = () => { refresh(); seatsFor(); };
+  seatsFor();
   refresh();
   dlg.onclose = async () => {
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
-    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed };
+    if (await chooseLanguage($("settings-language").value)) relabel();
+    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, persons: next.persons };
+    if ("partner_level" in next) kept.partner_level = next.partner_level;
     if (dlg.returnValue === "new") {
       store.setSettings(app.gameId, next);
       await newGame(app.gameId);
@@ -578,7 +663,8 @@ function showSettings() {
 /** The end-of-deal dialog; resolves when closed (in watch mode it closes itself after ``autoCloseMs``). */
 function showSummary({ title, html, button }, autoCloseMs = null) {
   $("summary-body").innerHTML = `<h2>${title}</h2>${html}`;
-  $("summary-ok").textContent = button || "Continue";
+  sharing.decorateSummary($("summary-body"));
+  $("summary-ok").textContent = button || t("page.continue");
   const dlg = $("dlg-summary");
   app.summaryTitle = $("summary-body").querySelector("h2").textContent;
   $("status").textContent = app.summaryTitle;
@@ -618,11 +704,29 @@ function notice(text, action = null) {
   }
   const close = document.createElement("button");
   close.textContent = "×";
-  close.setAttribute("aria-label", "Dismiss");
+  close.setAttribute("aria-label", t("page.dismiss"));
   close.onclick = () => { el.hidden = true; };
   el.append(close);
   el.hidden = false;
 }
+
+// the daily deal (daily.js: its own save slot, #daily:<game>) and the statistics (stats.js)
+const dailyDeal = installDaily({
+  app, engine: () => app.engine, gameTitle, notice, toast, render: () => render(), runBots: () => runBots(),
+  show: (gameId, state, daily) => { setGame(gameId, daily); adopt(state); },
+  leave: async (gameId) => {               // back to the person's own game of that kind
+    history.pushState(null, "", `#${gameId}`);
+    try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
+    render(); runBots();
+  },
+});
+stats.installStats({
+  games: () => Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: gameName(id, layout.title) })),
+  current: () => app.gameId || store.lastGame(),
+  ask,
+});
+// sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
+const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle });
 
 // test hook: lets browser tests ask the engine directly (e.g. to compare with CPython)
 window.pygames = { call: (method, args) => app.engine.call(method, args), app };

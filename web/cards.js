@@ -13,7 +13,14 @@ export function suitSymbol(suit) {
   return SUITS[suit] || "";
 }
 
+// the page's language names cards for screen readers (a11y.js); English until it says so
+let cardNamer = null;
+export function setCardNamer(fn) {
+  cardNamer = fn;
+}
+
 export function cardName(code) {
+  if (cardNamer) return cardNamer(code);
   if (!code || code === "??") return "a face-down card";
   return `${RANK_WORDS[code[0]] || code[0]} of ${SUIT_NAMES[code[1]]}`;
 }
@@ -30,15 +37,26 @@ export function cardEl(code, opts = {}) {
   el.className = "card" + (opts.small ? " small" : "") + (opts.extraClass ? ` ${opts.extraClass}` : "");
   if (code === "??") {
     el.classList.add("back");
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", cardName("??"));
+    if (!interactive) el.setAttribute("role", "img");
     return el;
   }
   el.dataset.card = code;
   const suit = code[1];
   el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
-  el.setAttribute("aria-label", cardName(code));
-  el.innerHTML = `<span class="corner">${rankLabel(code)}<br>${SUITS[suit]}</span>` +
-    `<span class="pip">${SUITS[suit]}</span><span class="corner bottom">${rankLabel(code)}<br>${SUITS[suit]}</span>`;
+  // the drawing is hidden from screen readers: the card's name says it (a button's name is its text,
+  // so what it shows and what it is called never disagree)
+  el.innerHTML = `<span class="corner" aria-hidden="true">${rankLabel(code)}<br>${SUITS[suit]}</span>` +
+    `<span class="pip" aria-hidden="true">${SUITS[suit]}</span><span class="corner bottom" aria-hidden="true">${rankLabel(code)}<br>${SUITS[suit]}</span>`;
+  if (interactive) {
+    const name = document.createElement("span");
+    name.className = "sr-only";
+    name.textContent = cardName(code);
+    el.prepend(name);
+  } else {
+    el.setAttribute("role", "img");                     // a picture of a card, named by its aria-label
+    el.setAttribute("aria-label", cardName(code));
+  }
   if (opts.source !== undefined) el.dataset.source = opts.source;
   if (opts.legal) el.dataset.legal = "true";
   else if (opts.dim) el.classList.add("unplayable");

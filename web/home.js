@@ -3,6 +3,8 @@
 // shows it at once, while the engine loads; a link to a game (index.html#spades...) skips it.
 // The page (app.js) owns the games; this module only draws the tiles and says which was picked.
 
+import { hasText, t } from "./i18n.js";
+
 const root = document.documentElement;
 const KEY = "pygames:";
 
@@ -95,31 +97,47 @@ export function unfinishedSave(gameId) {
 // ---- the screen --------------------------------------------------------------------------------
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A tile's line about a game in the current language ("page.home.<game>.blurb"), else ABOUT's. */
+function about(gameId, what) {
+  const key = `page.home.${gameId}.${what}`;
+  return hasText(key) ? t(key) : ABOUT[gameId]?.[what] || "";
+}
+
 /** Draw the tiles into #home and show it. games: [{id, title}] in the picker's order;
  *  onOpen(gameId, {fresh}) opens a game (fresh: a new one even if one is unfinished). */
 export function showHome(games, onOpen) {
   const home = document.getElementById("home");
-  home.innerHTML = `<h2 class="home-title">Pick a game</h2><ul class="home-tiles">${games.map((g) => {
-    const about = ABOUT[g.id] || {};
+  home.innerHTML = `<h2 class="home-title">${esc(t("page.home.title"))}</h2><ul class="home-tiles">${games.map((g) => {
     const save = unfinishedSave(g.id);
-    const where = save ? `In progress: ${save.deal ? `deal ${save.deal} · ` : ""}${save.moves} moves` : "";
+    const where = !save ? "" : save.deal ? t("page.home.where_deal", { deal: save.deal, moves: save.moves })
+      : t("page.home.where", { moves: save.moves });
     return `<li class="home-tile" data-game="${esc(g.id)}">
-      <button type="button" class="home-open" data-open="${esc(g.id)}" aria-label="${esc(save ? `Continue ${g.title}` : `Play ${g.title}`)}">
+      <button type="button" class="home-open" data-open="${esc(g.id)}" title="${esc(t(save ? "page.home.continue_game" : "page.home.play_game", { game: g.title }))}">
         ${picture(g.id)}
         <span class="home-name">${esc(g.title)}</span>
-        <span class="home-blurb">${esc(about.blurb || "")}</span>
-        <span class="home-players">${esc(about.players || "")}</span>
+        <span class="home-blurb">${esc(about(g.id, "blurb"))}</span>
+        <span class="home-players">${esc(about(g.id, "players"))}</span>
       </button>
       <div class="home-buttons">${save
-        ? `<button type="button" class="home-continue" data-open="${esc(g.id)}">Continue</button>
+        ? `<button type="button" class="home-continue" data-open="${esc(g.id)}">${esc(t("page.home.continue"))}</button>
            <span class="home-where">${esc(where)}</span>
-           <button type="button" class="home-new secondary" data-open="${esc(g.id)}" data-fresh="1">New game</button>`
-        : `<button type="button" class="home-play" data-open="${esc(g.id)}">Play</button>`}</div>
+           <button type="button" class="home-new secondary" data-open="${esc(g.id)}" data-fresh="1">${esc(t("page.new_game"))}</button>`
+        : `<button type="button" class="home-play" data-open="${esc(g.id)}">${esc(t("page.home.play"))}</button>`}</div>
+      <div class="home-extra">
+        <button type="button" class="home-daily secondary" data-open="${esc(g.id)}" data-daily="1"
+          aria-label="${esc(t("daily.home_button_label", { game: g.title }))}">${esc(t("daily.home_button"))}</button>
+        <button type="button" class="home-stats link" data-stats="${esc(g.id)}"
+          aria-label="${esc(t("stats.home_link_label", { game: g.title }))}">${esc(t("stats.home_link"))}</button>
+      </div>
     </li>`;
   }).join("")}</ul>`;
   home.onclick = (event) => {
+    const stats = event.target.closest("[data-stats]");     // the statistics dialog (stats.js)
+    if (stats) return document.dispatchEvent(new CustomEvent("pygames:stats", { detail: stats.dataset.stats }));
     const button = event.target.closest("[data-open]");
-    if (button && !button.disabled) onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh) });
+    if (button && !button.disabled) {
+      onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh), daily: Boolean(button.dataset.daily) });
+    }
   };
   setWaiting(root.dataset.state !== "ready");
   home.hidden = false;

@@ -5,6 +5,8 @@
 //
 // <html data-update> is "ready" while a new version waits, "switching" while it takes over.
 
+import { t } from "./i18n.js";
+
 const root = document.documentElement;
 
 /** notice(text, {label, action}): the page's notice bar. safeNow(): true when a reload loses
@@ -25,7 +27,7 @@ export function keepOffline({ notice, safeNow }) {
   const offer = (worker) => {
     if (root.dataset.update) return;
     root.dataset.update = "ready";
-    notice("A new version of pygames is ready.", { label: "Switch now", action: () => takeOver(worker) });
+    notice(t("page.update.ready"), { label: t("page.update.switch"), action: () => takeOver(worker) });
     const whenSafe = () => { if (worker.state === "installed" && safeNow()) takeOver(worker); };
     document.addEventListener("visibilitychange", whenSafe);
     setInterval(whenSafe, 2000);

@@ -40,3 +40,7 @@ export const keptSave = (gameId) => {
   return typeof save === "string" ? save : null;
 };
 export const keepSave = (gameId, save) => write(`kept:${gameId}`, save);
+
+// a feature's own record (statistics, the daily deal): any JSON value under its name
+export const loadRecord = (name) => read(name);
+export const saveRecord = (name, value) => write(name, value);

@@ -1,0 +1,211 @@
+"""The daily deal and the statistics in the built site: the daily deal is the same deal for everyone on
+a date (two fresh browsers) and another the next day; it never touches the person's own game; its
+first deal's result is recorded once, shown again instead of a new try, and shared as a short text
+with the deal's challenge link. A finished bot match shows in the statistics once (not again after a
+reload), a match opened from a position link does not count, and Reset clears them."""
+
+import json
+import random
+import re
+
+import pygames
+from pygames import links
+from tests.conftest import open_app, wait_ready
+
+DAY = "2026-11-23T12:00:00"
+NEXT_DAY = "2026-11-24T09:30:00"
+STATE = "window.pygames.app.state"
+
+
+def call(page, method, args=None):
+    return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
+
+
+def fresh(browser, day=DAY, **settings):
+    """A fresh browser (its own storage) whose clock says ``day``; ``settings``: per game."""
+    context = browser.new_context(service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.clock.set_fixed_time(day)
+    for game_id, values in settings.items():
+        page.add_init_script(f"localStorage.getItem('pygames:settings:{game_id}') || "
+                             f"localStorage.setItem('pygames:settings:{game_id}', {json.dumps(json.dumps(values))});")
+    page.console_errors = []
+    page.on("pageerror", lambda error: page.console_errors.append(str(error)))
+    return page
+
+
+def record(page, name):
+    return page.evaluate(f"JSON.parse(localStorage.getItem('pygames:{name}'))")
+
+
+def daily_deal(page, site, game_id):
+    """Open the daily deal of ``game_id``; returns its state (the table shows it)."""
+    open_app(page, site, f"daily:{game_id}")
+    page.wait_for_function(f"{STATE} && window.pygames.app.daily")
+    return call(page, "state")
+
+
+def seed_of(link):
+    return int(re.search(r"[?&]s=(\d+)", link).group(1))
+
+
+def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_day(browser, site):
+    pages = [fresh(browser) for _ in range(2)]
+    states = [daily_deal(p, site, "leopard") for p in pages]
+    assert seed_of(states[0]["link"]) == seed_of(states[1]["link"])
+    assert states[0]["view"]["zones"] == states[1]["view"]["zones"]        # the same cards dealt
+    assert states[0]["view"]["options"] == pygames.new_game("leopard").default_options()
+    assert pages[0].locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
+    assert pages[0].evaluate("location.hash") == "#daily:leopard"
+    other_game = daily_deal(pages[1], site, "spooneye")
+    tomorrow = fresh(browser, NEXT_DAY)
+    next_day = daily_deal(tomorrow, site, "leopard")
+    assert tomorrow.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-24")
+    seeds = {seed_of(states[0]["link"]), seed_of(next_day["link"]), seed_of(other_game["link"])}
+    assert len(seeds) == 3
+    assert next_day["view"]["zones"] != states[0]["view"]["zones"]
+    for p in pages + [tomorrow]:
+        assert not p.console_errors
+        p.context.close()
+
+
+def test_the_daily_deal_keeps_the_persons_own_game(browser, site):
+    g = pygames.new_game("leopard", seed=77)
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    own = links.encode(g)
+    page = fresh(browser)
+    page.add_init_script(f"localStorage.getItem('pygames:save:leopard') || localStorage.setItem('pygames:save:leopard', {json.dumps(json.dumps(own))});")
+    open_app(page, site, "leopard")
+    page.wait_for_function(f"{STATE}.link === {json.dumps(own)}")
+    page.locator("#btn-daily").click()                      # the top bar's entry
+    page.wait_for_function("window.pygames.app.daily && location.hash === '#daily:leopard'")
+    assert page.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
+    assert record(page, "save:leopard") == own                       # untouched
+    assert record(page, "daily:leopard")["date"] == "2026-11-23"
+    # the browser's Back returns to the own game (not opened as someone's link), Forward to the daily
+    page.go_back()
+    page.wait_for_function(f"!window.pygames.app.daily && {STATE}.link === {json.dumps(own)}")
+    assert page.locator("#daily-banner").is_hidden()
+    assert not record(page, "counted:leopard") and not record(page, "kept:leopard")
+    page.go_forward()
+    page.wait_for_function("window.pygames.app.daily")
+    page.locator("#daily-banner [data-daily-leave]").click()
+    page.wait_for_function(f"!window.pygames.app.daily && {STATE}.link === {json.dumps(own)}")
+    assert record(page, "save:leopard") == own
+    assert not page.console_errors
+    page.context.close()
+
+
+def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(browser, site):
+    page = fresh(browser, spite_malice={"speed": "instant", "watch": True})
+    daily_deal(page, site, "spite_malice")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('pygames:daily:spite_malice')) || {}).first",
+                           timeout=240_000)
+    rec = record(page, "daily:spite_malice")
+    ended = links.decode(rec["ended"])
+    assert ended.deal_number == 2 or ended.is_over                    # the first deal had just ended
+    assert rec["first"] == ended.match_result(0)["first"]             # the engine's result
+    assert seed_of(rec["challenge"]) == seed_of(rec["ended"]) and "m=" not in rec["challenge"]
+    assert record(page, "stats:spite_malice")["daily"] == {"2026-11-23": rec["first"]["outcome"]}
+    page.wait_for_function("document.querySelector('#notice:not([hidden])')?.textContent.includes('result recorded')")
+
+    # re-opening the daily the same day shows the result, not a new try (the bots wait for the person now)
+    page.evaluate("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify({speed: 'instant'}))")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#dlg-daily[open]')")
+    assert call(page, "state")["view"]["move_count"] > 0
+    assert record(page, "daily:spite_malice")["first"] == rec["first"]
+    assert "played" in page.locator("#daily-banner").inner_text()
+    first = rec["first"]
+    words = {"win": "won", "loss": "lost", "draw": "drawn"}[first["outcome"]]
+    assert words in page.locator("#daily-result").inner_text()
+
+    # the share text: game, date, result, marks and the challenge link of the deal
+    page.locator("#daily-copy").click()
+    page.wait_for_function("document.querySelector('#daily-share-label').textContent.includes('Copied')")
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert text == page.locator("#daily-share-text").input_value()
+    outcome = {"win": "won the deal", "loss": "lost the deal", "draw": "drew the deal"}[first["outcome"]]
+    line, url = text.split("\n")
+    assert line.startswith(f"pygames Spite and Malice · daily 2026-11-23 · {outcome} {first['score']} to {first['best_other']} ")
+    assert set(line.rsplit(" ", 1)[1]) <= set("♠♤♢")
+    assert url == f"{site}index.html#{rec['challenge']}"
+    challenge = links.decode(rec["challenge"])
+    assert challenge.move_count == 0 and challenge.seed == ended.seed
+    page.locator("#daily-close").click()
+
+    # the home tile's Daily deal button: the result again, still not a new try
+    page.goto(f"{site}index.html")
+    wait_ready(page)
+    page.locator("[data-daily][data-open=spite_malice]").click()
+    page.wait_for_function("document.querySelector('#dlg-daily[open]')")
+    assert record(page, "daily:spite_malice")["first"] == first
+    assert not page.console_errors
+    page.context.close()
+
+
+def short_match():
+    return links.encode(pygames.new_game("spite_malice", seed=5, options={"target": 0}), moves=False)
+
+
+def open_stats(page):
+    page.locator("#btn-stats").click()
+    page.wait_for_function("document.querySelector('#dlg-stats[open]')")
+    return {k: page.locator(f"#dlg-stats [data-stat='{k}'] dd").inner_text()
+            for k in ("played", "wins", "win_rate", "avg_score", "best", "streak")}
+
+
+def test_a_finished_bot_match_is_counted_once_and_reset_clears_it(page, site):
+    page.add_init_script("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify("
+                         "{speed: 'instant', watch: true, level: 'random'}));")
+    open_app(page, site, short_match())
+    page.wait_for_function(f"{STATE}.view.is_over", timeout=240_000)
+    page.wait_for_function("document.querySelector('#dlg-summary[open]')")
+    page.locator("#summary-ok").click()
+    result = links.decode(call(page, "state")["link"]).match_result(0)
+    assert result["over"]
+
+    figures = open_stats(page)
+    won = result["outcome"] == "win"
+    assert figures["played"] == "1" and figures["wins"] == ("1" if won else "0")
+    assert figures["win_rate"] == ("100%" if won else "0%")
+    assert figures["avg_score"] == str(result["score"])
+    assert figures["streak"] == ("1" if won else "0")
+    assert page.locator("#dlg-stats .st-levels [data-level=random]").inner_text().split() == \
+        ["Random", "1", "1" if won else "0", "100%" if won else "0%"]
+    bars = page.locator("#dlg-stats .st-chart rect.st-bar")
+    assert bars.count() == 1 and f"st-{result['outcome']}" in bars.get_attribute("class")
+    page.locator("#stats-close").click()
+
+    # a reload opens the finished match again: it is not a second result
+    page.reload()
+    wait_ready(page)
+    assert open_stats(page)["played"] == "1"
+
+    page.locator("#stats-reset").click()
+    page.wait_for_function("document.querySelector('#dlg-ask[open]')")
+    page.locator("#ask-yes").click()
+    page.wait_for_function("document.querySelector('#dlg-stats [data-stat=played] dd').textContent === '0'")
+    assert page.locator("#dlg-stats .st-chart").count() == 0
+
+
+def test_a_match_from_someone_elses_position_link_does_not_count(page, site):
+    g = pygames.new_game("spite_malice", seed=9, options={"target": 0})
+    r = random.Random(9)
+    moves = []
+    probe = pygames.new_game("spite_malice", seed=9, options={"target": 0})
+    while not probe.is_over:
+        moves.append(r.randrange(len(probe.legal_actions())))
+        probe.play_index(moves[-1])
+    for index in moves[:-8]:                                # a few moves before the end
+        g.play_index(index)
+    page.add_init_script("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify("
+                         "{speed: 'instant', watch: true}));")
+    open_app(page, site, links.encode(g))
+    page.wait_for_function(f"{STATE}.view.is_over", timeout=240_000)
+    page.wait_for_function("document.querySelector('#dlg-summary[open]')")
+    page.locator("#summary-ok").click()
+    assert open_stats(page)["played"] == "0"
