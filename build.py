@@ -92,25 +92,32 @@ def tree_files(base, suffixes=None):
 
 # --- downloads (cached) ---------------------------------------------------------------------------
 
+def npm_package(name, version, integrity, what):
+    """The pinned npm package's tarball in .cache/npm, fetched once with `npm pack` and checked
+    against its integrity hash (a mismatch is deleted and stops the build)."""
+    tgz = CACHE / "npm" / f"{name}-{version}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit(f"build.py: npm is needed once to fetch {what} (install Node.js + npm)")
+        log(f"downloading the {name}@{version} npm package")
+        tgz.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            run(["npm", "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
+                stdout=subprocess.DEVNULL)
+            (Path(tmp) / tgz.name).replace(tgz)
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
+    if digest != integrity:
+        tgz.unlink()
+        sys.exit(f"build.py: {tgz.name} does not match the pinned integrity hash (deleted; try again)")
+    return tgz
+
+
 def pyodide_package():
     """The unpacked `pyodide` npm package (its `package/` folder), fetched once with `npm pack`."""
     target = CACHE / f"pyodide-{PYODIDE_VERSION}"
     if (target / "package" / "pyodide.asm.wasm").exists():
         return target / "package"
-    tgz = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            sys.exit("build.py: npm is needed once to fetch the Pyodide runtime (install Node.js + npm)")
-        log(f"downloading the pyodide@{PYODIDE_VERSION} npm package")
-        tgz.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
-                stdout=subprocess.DEVNULL)
-            (Path(tmp) / tgz.name).replace(tgz)
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
-    if digest != PYODIDE_INTEGRITY:
-        tgz.unlink()
-        sys.exit(f"build.py: {tgz.name} does not match the pinned integrity hash (deleted; try again)")
+    tgz = npm_package("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY, "the Pyodide runtime")
     tmp = Path(tempfile.mkdtemp(dir=CACHE))
     with tarfile.open(tgz) as tar:
         try:
@@ -146,20 +153,7 @@ def axe_core():
     script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
     if script.exists():
         return script
-    tgz = CACHE / "npm" / f"axe-core-{AXE_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            sys.exit("build.py: npm is needed once to fetch axe-core for the accessibility tests")
-        log(f"downloading the axe-core@{AXE_VERSION} npm package")
-        tgz.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tmp, "--silent"],
-                stdout=subprocess.DEVNULL)
-            (Path(tmp) / tgz.name).replace(tgz)
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
-    if digest != AXE_INTEGRITY:
-        tgz.unlink()
-        sys.exit(f"build.py: {tgz.name} does not match the pinned integrity hash (deleted; try again)")
+    tgz = npm_package("axe-core", AXE_VERSION, AXE_INTEGRITY, "axe-core for the accessibility tests")
     with tarfile.open(tgz) as tar:
         data = tar.extractfile("package/axe.min.js").read()
     script.parent.mkdir(parents=True, exist_ok=True)

@@ -16,6 +16,7 @@ import pygames
 from pygames import ai, bridge
 from pygames.cards import Rng
 from pygames.games import GAME_IDS, game_class
+from tests.gameprops import positions_with_a_choice
 
 BUDGET = 12          # search iterations of the hard bots: enough to run their search, kept quick
 LEVELS = ("easy", "normal", "hard")
@@ -36,21 +37,7 @@ CASES = [(gid, n) for gid in GAME_IDS for n in tables(gid)]
 
 
 def positions(gid, players, count=3):
-    """``count`` seeded positions in the middle of a deal where the seat to act has a real choice."""
-    found = []
-    for seed in range(1, 40):
-        g = pygames.new_game(gid, seed=seed, players=players)
-        rng = Rng(seed)
-        for _ in range(6 + 7 * seed % 29):
-            if g.is_over:
-                break
-            legal = g.legal_moves()
-            g.play(legal[rng.below(len(legal))])
-        if not g.is_over and len(g.legal_moves()) >= 2:
-            found.append(g)
-        if len(found) == count:
-            return found
-    raise AssertionError(f"no {count} positions with a choice found in {gid}")
+    return positions_with_a_choice(gid, players, count)
 
 
 def other_deal(g, seat):

@@ -17,6 +17,7 @@ from pygames import ai, bridge
 from pygames.ai import hints
 from pygames.cards import IDS, Rng
 from pygames.games import GAME_IDS, game_class
+from tests.gameprops import positions_with_a_choice
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = {lang: json.loads((ROOT / "web" / "lang" / lang / "hint.json").read_text("utf-8")) for lang in ("en", "ja")}
@@ -25,20 +26,7 @@ BUDGET = 12          # search iterations: enough to run the hard bots' search, k
 
 def positions(gid, players=None, count=4, first=1):
     """Seeded positions where the seat to act has a real choice, spread over the deal."""
-    found = []
-    for seed in range(first, first + 60):
-        g = pygames.new_game(gid, seed=seed, players=players)
-        rng = Rng(seed)
-        for _ in range(3 + 5 * seed % 31):
-            if g.is_over:
-                break
-            legal = g.legal_moves()
-            g.play(legal[rng.below(len(legal))])
-        if not g.is_over and len(g.legal_moves()) >= 2:
-            found.append(g)
-        if len(found) == count:
-            return found
-    raise AssertionError(f"no {count} positions with a choice found in {gid}")
+    return positions_with_a_choice(gid, players, count, first, spread=(3, 5, 31))
 
 
 def bridge_hint(monkeypatch, game, seat):

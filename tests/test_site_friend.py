@@ -100,6 +100,7 @@ def test_settings_list_the_seats_and_keep_who_is_a_person(page, site):
     page.locator("#settings-fields select[name='players']").select_option("2")
     seat.select_option(label="Person")
     page.locator("#settings-apply").click()
+    page.wait_for_function(f"(JSON.parse(localStorage.getItem('pygames:settings:{GAME}')) || {{}}).persons?.length === 2")
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('pygames:settings:{GAME}'))")
     assert stored["persons"] == [0, 1] and stored["speed"] == "instant"
     # the deal is the same game: Player 1 is on turn and keeps the device (no hand-over)

@@ -35,6 +35,7 @@ def test_table_settings_apply_to_the_game_in_progress(page, site):
     page.select_option("select[name=level]", json.dumps("easy"))
     page.locator("#settings-apply").click()
     page.wait_for_function("!document.querySelector('#dlg-settings[open]')")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('pygames:settings:spades')) || {}).level === 'easy'")
     assert state(page)["link"].startswith(link.split("&n=")[0])
     assert state(page)["view"]["move_count"] >= 1           # the same game goes on
     saved = json.loads(page.evaluate("localStorage.getItem('pygames:settings:spades')"))

@@ -273,6 +273,13 @@ function unfinished() {
   return Boolean(v && !v.is_over && v.move_count > 0);
 }
 
+/** Whether a new game may replace the person's game of this kind: asked when it is unfinished
+ *  (``unfinishedHere``: the game on the table; during the daily deal, the person's own save counts). */
+async function mayDropGame(unfinishedHere) {
+  const replaces = app.daily ? Boolean(unfinishedSave(app.gameId)) : unfinishedHere;   // the daily's is kept apart
+  return !replaces || ask(t("page.ask_new.title"), t("page.ask_new.text", { game: gameTitle(app.gameId) }), t("page.new_game"));
+}
+
 /** A yes/no question in a dialog; resolves true for yes. */
 function ask(title, text, yes = t("page.ok"), no = t("page.cancel")) {
   $("ask-title").textContent = title;
@@ -520,8 +527,7 @@ function wireControls() {
     render(); runBots();
   });
   $("btn-new").addEventListener("click", async () => {
-    const replaces = app.daily ? Boolean(unfinishedSave(app.gameId)) : unfinished();   // the daily's is kept apart
-    if (replaces && !(await ask(t("page.ask_new.title"), t("page.ask_new.text", { game: gameTitle(app.gameId) }), t("page.new_game")))) return;
+    if (!(await mayDropGame(unfinished()))) return;
     await newGame(app.gameId); render(); runBots();
   });
   $("btn-undo").addEventListener("click", undo);
@@ -648,7 +654,7 @@ function showSettings() {
     if (await chooseLanguage($("settings-language").value)) relabel();
     const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, persons: next.persons };
     if ("partner_level" in next) kept.partner_level = next.partner_level;
-    if (dlg.returnValue === "new") {
+    if (dlg.returnValue === "new" && (await mayDropGame(false))) {   // Settings' own button is the choice
       store.setSettings(app.gameId, next);
       await newGame(app.gameId);
     } else {

@@ -9,6 +9,7 @@
 import * as store from "./store.js";
 import { t } from "./i18n.js";
 import { recordDaily, today } from "./stats.js";
+import { onceDialog } from "./dialogs.js";
 
 const PREFIX = "daily:";
 const $ = (id) => document.getElementById(id);
@@ -184,32 +185,25 @@ export function installDaily(hooks) {
   }
 
   function dialog() {
-    let dlg = $("dlg-daily");
-    if (dlg) return dlg;
-    dlg = document.createElement("dialog");
-    dlg.id = "dlg-daily";
-    dlg.className = "dialog daily-dialog";
-    dlg.setAttribute("aria-labelledby", "daily-title");
-    dlg.innerHTML = `<form method="dialog">
+    return onceDialog("dlg-daily", { className: "daily-dialog", labelledBy: "daily-title", html: `<form method="dialog">
       <h2 id="daily-title"></h2>
       <p class="daily-result" id="daily-result"></p>
       <p class="hint" id="daily-once"></p>
       <textarea id="daily-share-text" class="daily-share-text" readonly rows="4" aria-labelledby="daily-share-label"></textarea>
       <p class="hint" id="daily-share-label"></p>
       <menu><button type="button" id="daily-copy"></button><button value="close" class="secondary" id="daily-close"></button></menu>
-    </form>`;
-    document.body.append(dlg);
-    $("daily-copy").addEventListener("click", async () => {
-      const text = $("daily-share-text").value;
-      try {
-        await navigator.clipboard.writeText(text);
-        $("daily-share-label").textContent = t("daily.copied");
-      } catch {
-        $("daily-share-label").textContent = t("daily.copy_this");
-      }
-      $("daily-share-text").select();
+    </form>` }, () => {
+      $("daily-copy").addEventListener("click", async () => {
+        const text = $("daily-share-text").value;
+        try {
+          await navigator.clipboard.writeText(text);
+          $("daily-share-label").textContent = t("daily.copied");
+        } catch {
+          $("daily-share-label").textContent = t("daily.copy_this");
+        }
+        $("daily-share-text").select();
+      });
     });
-    return dlg;
   }
 
   /** The result of today's daily with its share text (selectable; Copy puts it on the clipboard). */

@@ -5,6 +5,7 @@
 // hand-over screen that hides every hand until that person taps.
 import * as store from "./store.js";
 import { t } from "./i18n.js";
+import { onceDialog } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 let covering = null;          // the seat the device is being passed to, while the screen is up
@@ -61,19 +62,11 @@ export function handOver(seat) {
 export const handingOver = () => covering != null;
 
 function coverDialog() {
-  let dlg = $("dlg-friend");
-  if (dlg) return dlg;
-  dlg = document.createElement("dialog");
-  dlg.id = "dlg-friend";
-  dlg.className = "dialog handover";
-  dlg.setAttribute("aria-labelledby", "friend-title");
-  dlg.setAttribute("aria-describedby", "friend-text");
-  dlg.innerHTML = `<form method="dialog"><h2 id="friend-title"></h2><p id="friend-text"></p>` +
-    `<menu><button id="friend-ready" value="ready" autofocus></button></menu></form>`;
-  // only the button reveals the cards: Escape must not show one person's hand to another
-  dlg.addEventListener("cancel", (event) => event.preventDefault());
-  document.body.append(dlg);
-  return dlg;
+  return onceDialog("dlg-friend", { className: "handover", labelledBy: "friend-title", describedBy: "friend-text", html: `<form method="dialog"><h2 id="friend-title"></h2><p id="friend-text"></p>` +
+    `<menu><button id="friend-ready" value="ready" autofocus></button></menu></form>` }, (dlg) => {
+    // only the button reveals the cards: Escape must not show one person's hand to another
+    dlg.addEventListener("cancel", (event) => event.preventDefault());
+  });
 }
 
 /** The Settings dialog's seat list ("Player 2: Bot / Person") for a game of up to ``maxPlayers``. */

@@ -7,6 +7,7 @@
 // sharing.decorateSummary() when the summary shows.
 import { setSeatNamer, t } from "./i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
+import { onceDialog } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
@@ -45,12 +46,7 @@ export function installShare(hooks) {
 
   // ---- the Share dialog --------------------------------------------------------------------------
   function shareDialog() {
-    let dlg = $("dlg-share");
-    if (dlg) return dlg;
-    dlg = document.createElement("dialog");
-    dlg.id = "dlg-share";
-    dlg.className = "dialog share-dialog";
-    dlg.innerHTML = `<form method="dialog">
+    return onceDialog("dlg-share", { className: "share-dialog", html: `<form method="dialog">
       <h2></h2>
       <fieldset class="share-kinds">${KINDS.map((kind) => `
         <label class="share-kind"><input type="radio" name="share-kind" value="${kind}">
@@ -63,13 +59,12 @@ export function installShare(hooks) {
         <button type="button" id="share-copy"></button>
       </div>
       <menu><button value="close" class="secondary" id="share-close"></button></menu>
-    </form>`;
-    document.body.append(dlg);
-    dlg.querySelector(".share-kinds").onchange = () => showKind();
-    $("share-all").onchange = () => showKind();
-    $("share-copy").onclick = () => copy($("share-link").value, t("share.copied"));
-    $("share-link").onfocus = (e) => e.target.select();
-    return dlg;
+    </form>` }, (dlg) => {
+      dlg.querySelector(".share-kinds").onchange = () => showKind();
+      $("share-all").onchange = () => showKind();
+      $("share-copy").onclick = () => copy($("share-link").value, t("share.copied"));
+      $("share-link").onfocus = (e) => e.target.select();
+    });
   }
 
   function label(dlg) {

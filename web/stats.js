@@ -8,6 +8,7 @@
 // position link (markForeign). Pass-and-play games without bots count, but toward no bot level.
 import * as store from "./store.js";
 import { t } from "./i18n.js";
+import { onceDialog } from "./dialogs.js";
 
 const RECENT = 20;        // results kept for the chart
 const SEEN = 60;          // matches remembered as counted, per game
@@ -183,28 +184,21 @@ export function installStats(hooks) {
   document.addEventListener("pygames:stats", (event) => show(event.detail));
 
   function dialog() {
-    let dlg = $("dlg-stats");
-    if (dlg) return dlg;
-    dlg = document.createElement("dialog");
-    dlg.id = "dlg-stats";
-    dlg.className = "dialog wide stats-dialog";
-    dlg.setAttribute("aria-labelledby", "stats-title");
-    dlg.innerHTML = `<form method="dialog">
+    return onceDialog("dlg-stats", { className: "wide stats-dialog", labelledBy: "stats-title", html: `<form method="dialog">
       <h2 id="stats-title"></h2>
       <label class="st-pick"><span></span><select id="stats-game"></select></label>
       <div id="stats-body"></div>
       <menu><button type="button" class="secondary" id="stats-reset"></button><button value="close" id="stats-close"></button></menu>
-    </form>`;
-    document.body.append(dlg);
-    $("stats-game").addEventListener("change", () => fill($("stats-game").value));
-    $("stats-reset").addEventListener("click", async () => {
-      const gameId = $("stats-game").value;
-      const title = hooks.games().find((g) => g.id === gameId)?.title || gameId;
-      if (!(await hooks.ask(t("stats.reset_title"), t("stats.reset_text", { game: title }), t("stats.reset_yes"), t("stats.cancel")))) return;
-      resetStats(gameId);
-      fill(gameId);
+    </form>` }, () => {
+      $("stats-game").addEventListener("change", () => fill($("stats-game").value));
+      $("stats-reset").addEventListener("click", async () => {
+        const gameId = $("stats-game").value;
+        const title = hooks.games().find((g) => g.id === gameId)?.title || gameId;
+        if (!(await hooks.ask(t("stats.reset_title"), t("stats.reset_text", { game: title }), t("stats.reset_yes"), t("stats.cancel")))) return;
+        resetStats(gameId);
+        fill(gameId);
+      });
     });
-    return dlg;
   }
 
   function fill(gameId) {
