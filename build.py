@@ -681,6 +681,11 @@ def time_ready(page, url):
     return seconds if page.evaluate("document.documentElement.dataset.state") == "ready" else None
 
 
+def first_paint_ms(page):
+    """When the page first drew something (the shell: bar, loader), in ms since navigation."""
+    return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+
+
 def page_timings(page):
     """The app's own load timings (web/engine.js): ms since navigation of each stage's end."""
     t = page.evaluate("({...(window.pygames?.app?.engine?.timings ?? {}), page_origin: performance.timeOrigin})")
@@ -705,7 +710,8 @@ def cold_and_warm_loads(browser, server, runs):
     """Alternating cold loads (fresh browser context each) of bench/bare.html and index.html; after
     each cold app load, a warm load in the same context (service worker and caches kept).
     Returns {"bare": [s], "app": [s], "warm": [s], "app_stages": [dict], "warm_stages": [dict]}."""
-    out = {"bare": [], "app": [], "warm": [], "app_stages": [], "warm_stages": [], "bare_stages": []}
+    out = {"bare": [], "app": [], "warm": [], "app_stages": [], "warm_stages": [], "bare_stages": [],
+           "paint": [], "warm_paint": []}
     for _ in range(runs):
         context = browser.new_context()
         try:
@@ -721,12 +727,14 @@ def cold_and_warm_loads(browser, server, runs):
             page = context.new_page()
             out["app"].append(time_ready(page, server.url + "index.html"))
             out["app_stages"].append(page_timings(page))
+            out["paint"].append(first_paint_ms(page))
             wait_offline_ready(page)
             time.sleep(3)  # V8 writes its compiled-WebAssembly cache a little after compiling
             page.close()
             page = context.new_page()
             out["warm"].append(time_ready(page, server.url + "index.html"))
             out["warm_stages"].append(page_timings(page))
+            out["warm_paint"].append(first_paint_ms(page))
         except Exception as e:  # a benchmark reports, it does not fail
             print(f"  (a load failed: {str(e).splitlines()[0]})")
         finally:
@@ -774,6 +782,11 @@ def _bench(runs=5):
             print(f"cold app ready / cold bare boot: {app / bare:.2f}x   (goal <= 1.15)")
         if bare and warm:
             print(f"warm app ready / cold bare boot: {warm / bare:.2f}x   (goal <= 1.0)")
+        paint, warm_paint = med(loads["paint"]), med(loads["warm_paint"])
+        FIGURES["first_paint_ms"] = {"cold": paint, "warm": warm_paint}
+        if paint is not None:
+            print(f"first paint of the shell (median, ms since navigation): cold {paint:.0f}"
+                  + (f", warm {warm_paint:.0f}" if warm_paint is not None else ""))
         print("bare boot (medians, ms since navigation):\n" + stage_table(loads["bare_stages"]))
         print("cold load stages (medians, ms since navigation):\n" + stage_table(loads["app_stages"]))
         print("warm load stages:\n" + stage_table(loads["warm_stages"]))
