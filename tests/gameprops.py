@@ -90,19 +90,25 @@ def play_random_match(game_id, seed, players=None, options=None, secrecy=True, m
     return game
 
 
+def random_game(game_id, seed, moves, players=None):
+    """A game after up to ``moves`` random legal moves from ``seed`` (fewer if it ends)."""
+    g = pygames.new_game(game_id, seed=seed, players=players)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    return g
+
+
 def positions_with_a_choice(gid, players=None, count=3, first=1, spread=(6, 7, 29)):
     """``count`` seeded positions in the middle of a deal where the seat to act has a real choice:
     from seed ``first`` on, ``a + b * seed % c`` random moves into a match (``spread = (a, b, c)``)."""
     a, b, c = spread
     found = []
     for seed in range(first, first + 60):
-        g = pygames.new_game(gid, seed=seed, players=players)
-        rng = Rng(seed)
-        for _ in range(a + b * seed % c):
-            if g.is_over:
-                break
-            legal = g.legal_moves()
-            g.play(legal[rng.below(len(legal))])
+        g = random_game(gid, seed, a + b * seed % c, players)
         if not g.is_over and len(g.legal_moves()) >= 2:
             found.append(g)
         if len(found) == count:

@@ -6,7 +6,7 @@ import pytest
 
 import pygames
 from pygames import bridge, links
-from pygames.cards import Rng
+from tests.gameprops import random_game
 
 PLAYABLE = pygames.available()
 
@@ -67,14 +67,7 @@ def test_refused_move_raises_illegal_move_and_changes_nothing(game_id):
 
 def random_position(game_id, seed, moves):
     """A game after up to ``moves`` random legal moves."""
-    g = pygames.new_game(game_id, seed=seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_moves()
-        g.play(legal[rng.below(len(legal))])
-    return g
+    return random_game(game_id, seed, moves)
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)

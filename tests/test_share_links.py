@@ -7,7 +7,8 @@ import pytest
 
 import pygames
 from pygames import bridge, links
-from pygames.cards import HIDDEN, Rng
+from pygames.cards import HIDDEN
+from tests.gameprops import random_game
 
 PLAYABLE = pygames.available()
 
@@ -22,18 +23,6 @@ def refused(method, **args):
     answer = json.loads(bridge.call(method, json.dumps(args)))
     assert not answer["ok"]
     return answer["error"]
-
-
-def random_game(game_id, seed, moves, players=None):
-    """A game after up to ``moves`` random legal moves (fewer if it ends)."""
-    g = pygames.new_game(game_id, seed=seed, players=players)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_moves()
-        g.play(legal[rng.below(len(legal))])
-    return g
 
 
 def seats_hidden(game, seat):
