@@ -9,7 +9,7 @@
 import * as store from "./store.js";
 import { t } from "./i18n.js";
 import { recordDaily, today } from "./stats.js";
-import { onceDialog } from "./dialogs.js";
+import { barButton, onceDialog } from "./controls.js";
 
 const PREFIX = "daily:";
 const $ = (id) => document.getElementById(id);
@@ -68,20 +68,13 @@ export function shareText(gameTitle, rec, base = `${location.origin}${location.p
 export function installDaily(hooks) {
   const { app } = hooks;
 
-  const dailyButton = document.createElement("button");
-  dailyButton.type = "button";
-  dailyButton.id = "btn-daily";
-  dailyButton.dataset.t = "daily.button";
-  dailyButton.dataset.tTitle = "daily.button_title";
-  dailyButton.textContent = t("daily.button");
-  dailyButton.title = t("daily.button_title");
-  dailyButton.disabled = true;
-  dailyButton.addEventListener("click", async () => {
+  const dailyButton = barButton("btn-daily", "daily.button", "daily.button_title", async () => {
     if (!app.gameId) return;
     if (app.daily?.gameId === app.gameId && app.daily.date === today()) return showResultOrNote(app.gameId);
     history.pushState(null, "", `#${PREFIX}${app.gameId}`);
     await openAndPlay(app.gameId);
   });
+  dailyButton.disabled = true;
   $("btn-new")?.before(dailyButton);
 
   const banner = document.createElement("div");

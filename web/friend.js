@@ -5,7 +5,7 @@
 // hand-over screen that hides every hand until that person taps.
 import * as store from "./store.js";
 import { t } from "./i18n.js";
-import { onceDialog } from "./dialogs.js";
+import { onceDialog } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 let covering = null;          // the seat the device is being passed to, while the screen is up

@@ -7,7 +7,7 @@
 // sharing.decorateSummary() when the summary shows.
 import { setSeatNamer, t } from "./i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
-import { onceDialog } from "./dialogs.js";
+import { barButton, onceDialog } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
@@ -23,24 +23,12 @@ export function installShare(hooks) {
   stylesheet.href = "share.css";
   document.head.append(stylesheet);
 
-  const restartButton = button("btn-restart", "share.restart", "share.restart_title", () => restart());
+  const restartButton = barButton("btn-restart", "share.restart", "share.restart_title", () => restart());
   restartButton.disabled = true;
   $("btn-undo")?.after(restartButton);
-  const infoButton = button("btn-info", "share.info_button", "share.info_title", () => showInfo());
+  const infoButton = barButton("btn-info", "share.info_button", "share.info_title", () => showInfo());
   infoButton.classList.add("info-button");
   $("btn-rules")?.after(infoButton);
-
-  function button(id, key, titleKey, onClick) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.id = id;
-    b.dataset.t = key;
-    b.dataset.tTitle = titleKey;
-    b.textContent = t(key);
-    b.title = t(titleKey);
-    b.addEventListener("click", onClick);
-    return b;
-  }
 
   const url = (link) => `${location.origin}${location.pathname}#${link}`;
 

@@ -8,7 +8,7 @@
 // position link (markForeign). Pass-and-play games without bots count, but toward no bot level.
 import * as store from "./store.js";
 import { t } from "./i18n.js";
-import { onceDialog } from "./dialogs.js";
+import { barButton, onceDialog } from "./controls.js";
 
 const RECENT = 20;        // results kept for the chart
 const SEEN = 60;          // matches remembered as counted, per game
@@ -172,14 +172,7 @@ export function statsHtml(gameId) {
  * Adds the Stats button to the bar; opens on a home tile's "Statistics" (event "pygames:stats"). */
 export function installStats(hooks) {
   const $ = (id) => document.getElementById(id);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.id = "btn-stats";
-  button.dataset.t = "stats.button";
-  button.dataset.tTitle = "stats.button_title";
-  button.textContent = t("stats.button");
-  button.title = t("stats.button_title");
-  button.addEventListener("click", () => show(hooks.current()));
+  const button = barButton("btn-stats", "stats.button", "stats.button_title", () => show(hooks.current()));
   ($("btn-settings") || $("btn-rules"))?.before(button);
   document.addEventListener("pygames:stats", (event) => show(event.detail));
 

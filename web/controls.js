@@ -1,4 +1,19 @@
-// Dialogs that the page's features (share, daily deal, statistics, pass-and-play) make on first use.
+// What the page's features (share, daily deal, statistics, pass-and-play) add to the page: buttons in
+// the top bar and dialogs made on first use.
+import { t } from "./i18n.js";
+
+/** A top-bar button whose words follow the language (``data-t`` / ``data-t-title``, see translatePage). */
+export function barButton(id, key, titleKey, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.dataset.t = key;
+  b.dataset.tTitle = titleKey;
+  b.textContent = t(key);
+  b.title = t(titleKey);
+  b.addEventListener("click", onClick);
+  return b;
+}
 
 /** The <dialog id="..."> of the page, made the first time it is asked for: ``html`` inside, the
  *  ``dialog`` class plus ``className``, its labels, and ``wire(dlg)`` run once to attach handlers. */
