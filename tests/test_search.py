@@ -1,12 +1,11 @@
-"""The shared searches (pygames/ai/ismcts.py, pygames/ai/search.py) and the duplicate arena: they
-work on the action interface alone, see only a seat's view, are deterministic from their seed, and
-find the move that plainly wins."""
+"""The shared search (pygames/ai/ismcts.py) and the duplicate arena: it works on the action interface alone, see only a seat's view, are deterministic from their seed, and
+finds the move that plainly wins."""
 
 import pytest
 
 import pygames
 from pygames import arena
-from pygames.ai import ismcts, search
+from pygames.ai import ismcts
 from pygames.cards import IDS, Rng
 from pygames.games.spades import SORT_KEY, Spades
 
@@ -32,10 +31,10 @@ def spades_endgame():
     return g
 
 
-@pytest.mark.parametrize("searcher", [ismcts.search_move, search.search_move])
-def test_search_takes_the_trick_the_contract_needs(searcher):
+@pytest.mark.parametrize("paired", [True, False])
+def test_search_takes_the_trick_the_contract_needs(paired):
     view = spades_endgame().view(0)
-    move = searcher(view, Rng(5), budget=60)
+    move = ismcts.search_move(view, Rng(5), budget=60, paired=paired)
     assert move == {"type": "play", "card": "AH"}
 
 

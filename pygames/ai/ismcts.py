@@ -1,23 +1,56 @@
-"""Information-set Monte Carlo tree search (single observer), over the action interface alone.
+"""The shared search of the hard bots: information-set Monte Carlo tree search (single observer) over
+the action interface of DESIGN.md alone. It knows no game.
 
 One tree is grown for the seat that searches. Each iteration deals the cards that seat cannot see
 afresh (``Game.determinize``), walks the tree choosing among the actions legal in that sampled deal
 (UCB1 with availability counts, so an action seen in few samples is not unfairly favoured), adds one
-node, plays the deal out with the game's rollout policy and credits every node with the result for
-the seat that chose it. Opponents' choices are nodes of the same tree, searched for their own
-returns. The search ends at the end of the current deal; ``returns()`` scores it.
+node, plays on with the game's rollout policy and credits every node with the result for the seat
+that chose it. Opponents' choices are nodes of the same tree, searched for their own returns.
 
-It knows no game: a game's bot passes its rollout policy and, optionally, ``candidates(state)`` to
-narrow a wide choice to the actions worth searching. The budget counts iterations, not seconds,
-so a seed gives the same move in CPython and in the browser.
+What a game gives it (all optional):
+
+* ``rollout(state, rng)``: the action to play in a playout - the game's quick heuristic policy;
+* ``candidates(state)``: the actions worth searching at a node, best first - the move priors of the
+  game's heuristics, so a wide choice does not thin the samples out. At the root they must depend
+  only on what the seat sees (they are asked of a sampled deal);
+* ``value(state)``: each seat's worth of a finished playout (default ``returns()``), e.g. a match
+  win counted beyond the margin;
+* ``horizon`` with ``value``: playouts stop after this many actions and ``value`` judges the state
+  there - for games whose deals run to hundreds of moves;
+* ``keep``: the first candidate (the heuristic's own choice) stands unless another's mean is better
+  by more than this - so sampling noise cannot talk the bot out of a sound move.
+
+Paired roots (``paired=True``, the default): every iteration tries each root candidate on the same
+sampled deal, with the same random stream for its playout, so the candidates are compared on equal
+luck and a few dozen samples separate them (the variance of a whole deal's outcome would otherwise
+swamp the difference one card makes). Below the root the tree grows as above.
+
+The budget counts iterations, not seconds, so a seed gives the same move in CPython and in the
+browser.
 """
 
 import math
 
+from ..cards import Rng
 from ..games import game_class
-from .search import random_rollout
 
 EXPLORATION = 0.7
+
+
+def random_rollout(state, rng):
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+def playout(state, rng, rollout=random_rollout, max_steps=5000):
+    """Play ``state`` on until its current deal (or the match) ends, or ``max_steps`` actions; it is
+    changed in place. Returns how many actions were played."""
+    deal = state.deal_number
+    for n in range(max_steps):
+        if state.is_over or state.deal_number != deal:
+            return n
+        state.apply_action(rollout(state, rng))
+    return max_steps
 
 
 class Node:
@@ -32,65 +65,134 @@ class Node:
         self.total = 0.0
         self.available = 0
 
-
-def _select(node, legal, spread):
-    best, best_value = None, -math.inf
-    for a in legal:
-        child = node.children[a]
-        value = (child.total / child.visits
-                 + EXPLORATION * spread * math.sqrt(math.log(max(child.available, 1)) / child.visits))
-        if value > best_value:
-            best, best_value = a, value
-    return best
+    @property
+    def mean(self):
+        return self.total / self.visits if self.visits else -math.inf
 
 
-def search(view, rng, budget=300, rollout=None, candidates=None):
-    """The root node after ``budget`` iterations; its children carry visits and mean returns."""
-    cls = game_class(view["game"])
-    rollout = rollout or random_rollout
-    root = Node(None, None, None)
-    low, high = math.inf, -math.inf
-    for _ in range(budget):
-        state = cls.determinize(view, rng)
-        deal = state.deal_number
-        node = root
-        # selection and expansion: down the tree while every legal action has a child
+class Search:
+    """One search from one seat's view; ``run(budget)`` grows the tree, ``root`` holds it."""
+
+    def __init__(self, view, rng, rollout=None, candidates=None, value=None, horizon=None):
+        self.view = view
+        self.rng = rng
+        self.cls = game_class(view["game"])
+        self.rollout = rollout or random_rollout
+        self.candidates = candidates
+        self.value = value or (lambda state: state.returns())
+        self.horizon = horizon or 5000
+        self.root = Node(None, None, view["seat"])
+        self.low, self.high = math.inf, -math.inf
+
+    def _legal(self, state):
+        return self.candidates(state) if self.candidates else state.legal_actions()
+
+    def _select(self, node, legal):
+        spread = (self.high - self.low) if self.high > self.low else 1.0
+        best, best_value = None, -math.inf
+        for a in legal:
+            child = node.children[a]
+            value = child.total / child.visits + EXPLORATION * spread * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _descend(self, node, state, deal, rng):
+        """Selection and expansion below ``node`` in ``state``; the node reached (one new leaf at
+        most) and how many actions that took."""
+        steps = 0
         while not state.is_over and state.deal_number == deal:
-            legal = candidates(state) if candidates and node is root else state.legal_actions()
+            legal = self._legal(state)
+            children = node.children
+            untried = []
             for a in legal:
-                child = node.children.get(a)
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
                     child.available += 1
-            untried = [a for a in legal if a not in node.children]
             seat = state.current_player
+            steps += 1
             if untried:
-                a = untried[rng.below(len(untried))]
-                child = node.children[a] = Node(node, a, seat)
+                a = untried[0] if self.candidates else untried[rng.below(len(untried))]
+                child = children[a] = Node(node, a, seat)
                 child.available = 1
                 state.apply_action(a)
-                node = child
-                break
-            a = _select(node, legal, (high - low) if high > low else 1.0)
+                return child, steps
+            a = self._select(node, legal)
             state.apply_action(a)
-            node = node.children[a]
-        # simulation to the end of the deal
-        while not state.is_over and state.deal_number == deal:
-            state.apply_action(rollout(state, rng))
-        result = state.returns()
-        low, high = min(low, min(result)), max(high, max(result))
-        while node is not root:
+            node = children[a]
+        return node, steps
+
+    def _finish(self, node, state, steps, rng):
+        """Play the sample on, judge it, and credit every node from ``node`` up to the root."""
+        playout(state, rng, self.rollout, max(self.horizon - steps, 0))
+        result = self.value(state)
+        self.low, self.high = min(self.low, min(result)), max(self.high, max(result))
+        while node is not self.root:
             node.visits += 1
             node.total += result[node.seat]
             node = node.parent
-    return root
+
+    def iterate(self):
+        """One unpaired iteration: a fresh sample, one walk down the tree."""
+        state = self.cls.determinize(self.view, self.rng)
+        node, steps = self._descend(self.root, state, state.deal_number, self.rng)
+        self._finish(node, state, steps, self.rng)
+
+    def iterate_paired(self, actions):
+        """One paired iteration: a fresh sample, each root action tried on it with the same stream."""
+        sample = self.cls.determinize(self.view, self.rng)
+        deal, seat = sample.deal_number, sample.current_player
+        stream = self.rng.next64()
+        for a in actions:
+            state = sample.clone()
+            child = self.root.children.get(a)
+            if child is None:
+                child = self.root.children[a] = Node(self.root, a, seat)
+            child.available += 1
+            state.apply_action(a)
+            rng = Rng(stream)
+            node, steps = self._descend(child, state, deal, rng)
+            self._finish(node, state, steps + 1, rng)
+
+    def run(self, budget, paired=True):
+        if paired:
+            actions = self._legal(self.cls.determinize(self.view, Rng(self.rng.next64())))
+            rounds = max(1, budget // max(len(actions), 1))
+            for _ in range(rounds):
+                self.iterate_paired(actions)
+        else:
+            for _ in range(budget):
+                self.iterate()
+        return self.root
+
+    def best(self, keep=0.0):
+        """The root action to play: the most visited (unpaired) or best mean (paired); the first
+        candidate keeps its place unless beaten by more than ``keep``."""
+        children = list(self.root.children.values())
+        best = max(children, key=lambda c: (c.visits, c.mean)) if len({c.visits for c in children}) > 1 \
+            else max(children, key=lambda c: c.mean)
+        if keep and self.candidates:
+            first = children[0]          # dicts keep insertion order: the first candidate tried
+            if best is not first and best.mean - first.mean <= keep:
+                return first.action
+        return best.action
 
 
-def search_move(view, rng, budget=300, rollout=None, candidates=None):
-    """The legal move (JSON) the search likes best for the view's seat: the most visited action."""
+def search(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None, paired=False):
+    """The root node after ``budget`` iterations; its children carry visits and mean returns."""
+    return Search(view, rng, rollout, candidates, value, horizon).run(budget, paired)
+
+
+def search_move(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None,
+                paired=True, keep=0.0):
+    """The legal move (JSON) the search likes best for the view's seat."""
     legal = view.get("legal_moves") or []
     if len(legal) == 1:
         return legal[0]
-    root = search(view, rng, budget, rollout, candidates)
-    best = max(root.children.values(), key=lambda c: (c.visits, c.total / c.visits if c.visits else 0))
-    state = game_class(view["game"]).determinize(view, rng)
-    return state.action_to_move(best.action)
+    s = Search(view, rng, rollout, candidates, value, horizon)
+    s.run(budget, paired)
+    action = s.best(keep)
+    return s.cls.determinize(view, rng).action_to_move(action)

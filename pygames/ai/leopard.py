@@ -12,14 +12,14 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
   when what it holds beats what more turns would likely bring, and asks its partner only then.
   As a partner it answers "may I go out?" from sampled playouts (``answer_estimate``): the match
   margin if the asker goes out now against the mean margin of playing the deal on.
-* ``hard``: the shared information-set search (``search.py``) with a quick version of the normal
+* ``hard``: the shared information-set search (``ismcts.py``) with a quick version of the normal
   policy as its playouts; it answers its partner as normal does, from more samples.
 """
 
 from ..cards import rank_of, suit_of
 from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES_THROUGH, NO, QUEEN, TEN,
                              YES, Leopard, deal_score)
-from .search import playout, search_move
+from .ismcts import playout, search_move
 
 RED = (False, True, True, False)
 SUIT = tuple(suit_of(c) for c in range(52))

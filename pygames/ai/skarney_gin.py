@@ -8,7 +8,7 @@
 * easy: the first table play it finds, offers its loneliest card, takes only a card that melds at once.
 * hard: normal, counting the cards seen this deal (outs already dead do not count, cards known to be
   in the opponent's hand make an offer that fits them risky); when the heuristic is unsure whether to
-  take an offered card it asks the shared search (``pygames/ai/search.py``): deals sampled from its
+  take an offered card it asks the shared search (``pygames/ai/ismcts.py``): deals sampled from its
   view, played out with a quick greedy policy (``rollout``). Searching every decision played worse
   than the heuristic at a usable budget (a deal's outcome varies too much for a few samples per
   choice), so it does not.
@@ -21,7 +21,7 @@ passing them for ever.
 from ..cards import CODES, IDS
 from ..games import skarney_gin as sg
 from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
-from .search import search_move
+from .ismcts import search_move
 
 CONTRACT = 30          # value of each 3-card meld towards the initial meld
 PRE_POINTS = 1         # weight of hand points before the initial meld

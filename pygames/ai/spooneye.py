@@ -7,14 +7,14 @@ captured piles, the stock's size.
   mast is to be completed next (its own masts up, the opponents' down: no easy 21 left to them), a 4
   kept for a double play, a 9 for a useful crow's nest, a 3 for tempo, one-suit and long masts in the
   standard rules - and plays the best.
-* hard: the shared search (``pygames/ai/search.py``) with the easy policy as its fast rollout.
+* hard: the shared search (``pygames/ai/ismcts.py``) with the easy policy as its fast rollout.
 """
 
 from ..cards import suit_of
 from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_LEFT, NINE, PLAY,
                               STEAL, SUIT_BONUS, SWAP, THREE, Spooneye, is_three_sevens, mast_total,
                               value_on)
-from .search import search_move
+from .ismcts import search_move
 
 HARD_BUDGET = 60       # search iterations of the hard bot per decision it searches
 BUDGET_CAP = 80        # at most this many, whatever the caller offers: an iteration plays a long deal
