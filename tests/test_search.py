@@ -71,3 +71,42 @@ def test_duplicate_set_swaps_the_sides_over_the_same_deals():
     assert count == 2                    # the two partnerships, each once
     # equal levels on the same deals: the swapped matches mirror each other exactly
     assert total == 0
+
+
+def test_paired_search_tries_each_given_action_on_every_sample():
+    view = spades_endgame().view(0)
+    s = ismcts.Search(view, Rng(2), rollout=ismcts.random_rollout)
+    s.run(40, paired=True, actions=[IDS["2H"], IDS["AH"]])
+    visits = [c.visits for c in s.root.children.values()]
+    assert list(s.root.children) == [IDS["2H"], IDS["AH"]] and visits == [20, 20]
+    assert s.best() == IDS["AH"]
+
+
+def test_keep_trusts_the_first_candidate_unless_another_is_clearly_better():
+    view = spades_endgame().view(0)
+    actions = [IDS["2H"], IDS["AH"]]          # the "heuristic" ranks the losing card first
+    # the ace wins the contract's trick: worth far more than a small keep margin, less than a huge one
+    assert ismcts.search_move(view, Rng(4), budget=40, actions=actions, keep=1.0) == {"type": "play", "card": "AH"}
+    assert ismcts.search_move(view, Rng(4), budget=40, actions=actions, keep=10_000) == {"type": "play", "card": "2H"}
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_playouts_stop_at_the_end_of_the_deal_and_at_the_horizon(paired):
+    g = spades_endgame()
+    view = g.view(0)
+    ends, cut = [], []
+
+    def at_deal_end(state):
+        ends.append((state.deal_number, state.phase, tuple(state.bids)))
+        return state.returns()
+
+    ismcts.search(view, Rng(6), budget=30, value=at_deal_end, paired=paired)
+    # the search never plays into the next deal: every playout stops as the new deal is dealt
+    assert set(ends) == {(g.deal_number + 1, "bid", (None,) * 4)}
+
+    def at_horizon(state):
+        cut.append(state.move_count - g.move_count)
+        return state.returns()
+
+    ismcts.search(view, Rng(6), budget=30, value=at_horizon, horizon=2, paired=paired)
+    assert cut and max(cut) <= 2

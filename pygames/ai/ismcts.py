@@ -4,15 +4,15 @@ the action interface of DESIGN.md alone. It knows no game.
 One tree is grown for the seat that searches. Each iteration deals the cards that seat cannot see
 afresh (``Game.determinize``), walks the tree choosing among the actions legal in that sampled deal
 (UCB1 with availability counts, so an action seen in few samples is not unfairly favoured), adds one
-node, plays on with the game's rollout policy and credits every node with the result for the seat
+node - below the root, the one the game's playout policy would choose - plays on with that policy and credits every node with the result for the seat
 that chose it. Opponents' choices are nodes of the same tree, searched for their own returns.
 
 What a game gives it (all optional):
 
 * ``rollout(state, rng)``: the action to play in a playout - the game's quick heuristic policy;
-* ``candidates(state)``: the actions worth searching at a node, best first - the move priors of the
-  game's heuristics, so a wide choice does not thin the samples out. At the root they must depend
-  only on what the seat sees (they are asked of a sampled deal);
+* ``candidates(state)``: the root actions worth searching, best first - the move priors of the
+  game's heuristics, so a wide choice does not thin the samples out. They must depend only on what
+  the seat sees (they are asked of a sampled deal); ``actions`` gives them as a list instead;
 * ``value(state)``: each seat's worth of a finished playout (default ``returns()``), e.g. a match
   win counted beyond the margin;
 * ``horizon`` with ``value``: playouts stop after this many actions and ``value`` judges the state
@@ -23,7 +23,10 @@ What a game gives it (all optional):
 Paired roots (``paired=True``, the default): every iteration tries each root candidate on the same
 sampled deal, with the same random stream for its playout, so the candidates are compared on equal
 luck and a few dozen samples separate them (the variance of a whole deal's outcome would otherwise
-swamp the difference one card makes). Below the root the tree grows as above.
+swamp the difference one card makes). Below the root the tree grows as above; with ``tree=False``
+it does not, and every playout follows the policy from the root action on (determinized Monte Carlo
+with paired samples) - the stronger choice when a budget gives each root action only a few dozen
+samples and the policy is good, as in Spades.
 
 The budget counts iterations, not seconds, so a seed gives the same move in CPython and in the
 browser.
@@ -42,10 +45,10 @@ def random_rollout(state, rng):
     return legal[rng.below(len(legal))]
 
 
-def playout(state, rng, rollout=random_rollout, max_steps=5000):
-    """Play ``state`` on until its current deal (or the match) ends, or ``max_steps`` actions; it is
-    changed in place. Returns how many actions were played."""
-    deal = state.deal_number
+def playout(state, rng, rollout=random_rollout, max_steps=5000, deal=None):
+    """Play ``state`` on until deal number ``deal`` (default: its current deal) or the match ends,
+    or ``max_steps`` actions; it is changed in place. Returns how many actions were played."""
+    deal = state.deal_number if deal is None else deal
     for n in range(max_steps):
         if state.is_over or state.deal_number != deal:
             return n
@@ -73,7 +76,7 @@ class Node:
 class Search:
     """One search from one seat's view; ``run(budget)`` grows the tree, ``root`` holds it."""
 
-    def __init__(self, view, rng, rollout=None, candidates=None, value=None, horizon=None):
+    def __init__(self, view, rng, rollout=None, candidates=None, value=None, horizon=None, tree=True):
         self.view = view
         self.rng = rng
         self.cls = game_class(view["game"])
@@ -81,6 +84,8 @@ class Search:
         self.candidates = candidates
         self.value = value or (lambda state: state.returns())
         self.horizon = horizon or 5000
+        self.flat = not tree
+        self.ranked = candidates is not None   # root actions come best first
         self.root = Node(None, None, view["seat"])
         self.low, self.high = math.inf, -math.inf
 
@@ -100,34 +105,45 @@ class Search:
 
     def _descend(self, node, state, deal, rng):
         """Selection and expansion below ``node`` in ``state``; the node reached (one new leaf at
-        most) and how many actions that took."""
+        most) and how many actions that took. At the root every candidate is tried before UCB picks
+        among them; below it the tree grows along the playout policy (the action it would play in
+        this sample, if that has no node yet), so opponents are modelled by the game's heuristic
+        over the deals they might hold, and UCB chooses among the replies the policy has found."""
         steps = 0
         while not state.is_over and state.deal_number == deal:
-            legal = self._legal(state)
+            at_root = node is self.root
+            legal = self._legal(state) if at_root else state.legal_actions()
             children = node.children
-            untried = []
+            present = []
             for a in legal:
                 child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
+                if child is not None:
                     child.available += 1
-            seat = state.current_player
+                    present.append(a)
             steps += 1
-            if untried:
-                a = untried[0] if self.candidates else untried[rng.below(len(untried))]
-                child = children[a] = Node(node, a, seat)
+            if at_root:
+                untried = [a for a in legal if a not in children]
+                a = (untried[0] if self.candidates else untried[rng.below(len(untried))]) if untried else None
+            elif self.flat:
+                return node, steps - 1
+            else:
+                a = self.rollout(state, rng)
+                if a in children:
+                    a = None
+            if a is not None:
+                child = children[a] = Node(node, a, state.current_player)
                 child.available = 1
                 state.apply_action(a)
                 return child, steps
-            a = self._select(node, legal)
+            a = self._select(node, present)
             state.apply_action(a)
             node = children[a]
         return node, steps
 
-    def _finish(self, node, state, steps, rng):
-        """Play the sample on, judge it, and credit every node from ``node`` up to the root."""
-        playout(state, rng, self.rollout, max(self.horizon - steps, 0))
+    def _finish(self, node, state, deal, steps, rng):
+        """Play the sample on to the end of ``deal``, judge it, and credit every node from ``node``
+        up to the root."""
+        playout(state, rng, self.rollout, max(self.horizon - steps, 0), deal)
         result = self.value(state)
         self.low, self.high = min(self.low, min(result)), max(self.high, max(result))
         while node is not self.root:
@@ -138,8 +154,9 @@ class Search:
     def iterate(self):
         """One unpaired iteration: a fresh sample, one walk down the tree."""
         state = self.cls.determinize(self.view, self.rng)
-        node, steps = self._descend(self.root, state, state.deal_number, self.rng)
-        self._finish(node, state, steps, self.rng)
+        deal = state.deal_number
+        node, steps = self._descend(self.root, state, deal, self.rng)
+        self._finish(node, state, deal, steps, self.rng)
 
     def iterate_paired(self, actions):
         """One paired iteration: a fresh sample, each root action tried on it with the same stream."""
@@ -155,11 +172,12 @@ class Search:
             state.apply_action(a)
             rng = Rng(stream)
             node, steps = self._descend(child, state, deal, rng)
-            self._finish(node, state, steps + 1, rng)
+            self._finish(node, state, deal, steps + 1, rng)
 
-    def run(self, budget, paired=True):
+    def run(self, budget, paired=True, actions=None):
         if paired:
-            actions = self._legal(self.cls.determinize(self.view, Rng(self.rng.next64())))
+            self.ranked = self.ranked or actions is not None
+            actions = actions or self._legal(self.cls.determinize(self.view, Rng(self.rng.next64())))
             rounds = max(1, budget // max(len(actions), 1))
             for _ in range(rounds):
                 self.iterate_paired(actions)
@@ -174,25 +192,27 @@ class Search:
         children = list(self.root.children.values())
         best = max(children, key=lambda c: (c.visits, c.mean)) if len({c.visits for c in children}) > 1 \
             else max(children, key=lambda c: c.mean)
-        if keep and self.candidates:
+        if keep and self.ranked:
             first = children[0]          # dicts keep insertion order: the first candidate tried
             if best is not first and best.mean - first.mean <= keep:
                 return first.action
         return best.action
 
 
-def search(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None, paired=False):
+def search(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None, paired=False,
+           tree=True):
     """The root node after ``budget`` iterations; its children carry visits and mean returns."""
-    return Search(view, rng, rollout, candidates, value, horizon).run(budget, paired)
+    return Search(view, rng, rollout, candidates, value, horizon, tree).run(budget, paired)
 
 
 def search_move(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None,
-                paired=True, keep=0.0):
-    """The legal move (JSON) the search likes best for the view's seat."""
+                paired=True, keep=0.0, actions=None, tree=True):
+    """The legal move (JSON) the search likes best for the view's seat. ``actions``, if given, are
+    the root actions to weigh (paired), best first - chosen from the view alone."""
     legal = view.get("legal_moves") or []
     if len(legal) == 1:
         return legal[0]
-    s = Search(view, rng, rollout, candidates, value, horizon)
-    s.run(budget, paired)
+    s = Search(view, rng, rollout, candidates, value, horizon, tree)
+    s.run(budget, paired, actions)
     action = s.best(keep)
     return s.cls.determinize(view, rng).action_to_move(action)

@@ -6,12 +6,14 @@ A partner never works against its partner (``partner_choice``, shared by normal 
 a partner's nil - winning the tricks the nil bidder might be forced to take, leading high or into a
 suit the nil bidder has shown void in - and does not bid nil on top of it without a hand that takes
 nothing; it never overtakes a trick its partner has surely won; and once its own bid is safe it goes
-on taking tricks while that can still set the opponents. The hard bot searches only among the cards
-these rules allow.
+on taking tricks while that can still set the opponents. The hard bot plays its cards through the
+shared search (``pygames/ai/ismcts.py``, paired samples, the quick policy below as playouts), only
+among the cards these rules allow.
 """
 
 from ..cards import CODES, IDS, suit_of
-from ..games.spades import SPADE, STRENGTH, Spades, trick_winner
+from ..games.spades import SPADE, STRENGTH, trick_winner
+from .ismcts import search_move
 
 
 def _hand(view):
@@ -364,25 +366,11 @@ def _rollout_card(g, rng):
     return min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
 
 
-def _deal_value(g, team):
-    d = g.deals[-1]["teams"]
-    return d[team]["points"] - d[1 - team]["points"]
-
-
-def search_card(view, rng, samples=None, cards=None, playouts=HARD_BUDGET):
-    """Each legal card (or each of ``cards``), played out over sampled deals that agree with the view
-    (Spades.determinize: voids and passed cards kept); the best average deal margin wins."""
-    legal = cards or [IDS[m["card"]] for m in view["legal_moves"]]
-    team = view["seat"] % 2
-    samples = samples or max(8, playouts // len(legal))
-    totals = {c: 0.0 for c in legal}
-    for _ in range(samples):
-        base = Spades.determinize(view, rng)
-        for c in legal:
-            g = base.clone()
-            g.apply_action(c)
-            start = g.deal_number
-            while g.deal_number == start and not g.over:
-                g.apply_action(_rollout_card(g, rng))
-            totals[c] += _deal_value(g, team)
-    return max(legal, key=lambda c: (totals[c], -STRENGTH[c]))
+def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
+    """The card the shared search likes best among ``cards`` (default: every legal card): each is
+    played on the same deals sampled from the view (Spades.determinize: voids and passed cards
+    kept) and played out by the quick policy; ties go to the cheapest card. (A tree below the root
+    played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
+    legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__)
+    move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False)
+    return IDS[move["card"]]

@@ -137,9 +137,7 @@ class Spades(Game):
 
     def _deal(self):
         self.deal_number += 1
-        deck = self.rng.shuffle(list(range(52)))
-        # dealt one at a time from the dealer's left: seat s gets every fourth card from its first
-        self.hands = [sorted(deck[(s - self.dealer - 1) % 4::4], key=SORT_KEY.__getitem__) for s in range(4)]
+        self._hands = None               # shuffled when first looked at (see ``hands``)
         self.won = [[], [], [], []]      # cards of the tricks each seat won, in order
         self.tricks = [0, 0, 0, 0]
         self.bids = [None, None, None, None]
@@ -154,13 +152,30 @@ class Spades(Game):
         self.dn_seat = None
         self.pass_stage = 0
 
+    @property
+    def hands(self):
+        """The four hands. A new deal is shuffled only when something first looks at it: a playout
+        that stops at the end of a deal never pays for the next one. Nothing else draws from the
+        game's generator, so the cards are the same whenever the shuffle happens."""
+        hands = self._hands
+        if hands is None:
+            deck = self.rng.shuffle(list(range(52)))
+            # dealt one at a time from the dealer's left: seat s gets every fourth card from its first
+            hands = self._hands = [sorted(deck[(s - self.dealer - 1) % 4::4], key=SORT_KEY.__getitem__)
+                                   for s in range(4)]
+        return hands
+
+    @hands.setter
+    def hands(self, hands):
+        self._hands = hands
+
     # ---- fast int moves ------------------------------------------------------------------------
     def legal_actions(self):
         if self.over:
             return []
         seat = self.turn
         if self.phase == "play":
-            hand = self.hands[seat]
+            hand = (self._hands or self.hands)[seat]
             if self.trick:
                 low = self.trick[0] // 13 * 13            # the led suit's ids: low .. low + 12
                 follow = [c for c in hand if low <= c < low + 13]
@@ -185,7 +200,8 @@ class Spades(Game):
     def apply_action(self, m):
         seat = self.turn
         if self.phase == "play":
-            self.hands[seat].remove(m)
+            hands = self._hands or self.hands
+            hands[seat].remove(m)
             if m < 13:                                    # a spade
                 # a spade is led only once broken or from a hand of spades, and followed only
                 # after a spade lead: any spade played leaves spades broken
@@ -200,7 +216,7 @@ class Spades(Game):
             self.tricks[w] += 1
             self.trick = []
             self.leader = self.turn = w
-            if not self.hands[w]:
+            if not hands[w]:
                 self._end_deal()
             return
         if self.phase == "bid":
@@ -264,7 +280,8 @@ class Spades(Game):
         self._deal()
 
     def _clone_nested(self, g):
-        g.hands = [h[:] for h in self.hands]
+        if self._hands is not None:          # an unshuffled deal stays so: the copy has the same generator
+            g._hands = [h[:] for h in self._hands]
         g.won = [w[:] for w in self.won]
 
     # ---- the contract ------------------------------------------------------------------------
