@@ -7,7 +7,9 @@ captured piles, the stock's size.
   mast is to be completed next (its own masts up, the opponents' down: no easy 21 left to them), a 4
   kept for a double play, a 9 for a useful crow's nest, a 3 for tempo, one-suit and long masts in the
   standard rules - and plays the best.
-* hard: the shared search (``pygames/ai/ismcts.py``) with the easy policy as its fast rollout.
+* hard: the shared search (``pygames/ai/ismcts.py``) among normal's best few actions, each played on
+  the same sampled deals to the end of the deal by the normal policy; normal's favourite stands
+  unless another is clearly better.
 """
 
 from ..cards import suit_of
@@ -16,10 +18,11 @@ from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_L
                               value_on)
 from .ismcts import search_move
 
-HARD_BUDGET = 60       # search iterations of the hard bot per decision it searches
+HARD_BUDGET = 48       # search iterations of the hard bot per decision (12 samples for each of 4 actions)
 BUDGET_CAP = 80        # at most this many, whatever the caller offers: an iteration plays a long deal
                        # out, and a move must stay within about a second (CPython) at the page's budget
-SEARCH_MAX = 12        # the hard bot searches decisions with at most this many choices
+HARD_CANDIDATES = 4    # normal's best actions that the hard bot weighs against each other
+KEEP = 1.0             # normal's favourite stands unless another is this much better (points a deal)
 
 
 # ---- what the seat knows ---------------------------------------------------------------------------
@@ -311,11 +314,21 @@ def rollout(game, rng):
     return normal_action(game, rng)
 
 
+# ---- the hard bot: the shared search among normal's best few actions ------------------------------------
+def ranked_actions(game):
+    """The seat's legal actions, normal's favourite first (its scores, without the tie-breaking noise)."""
+    seat = game.current_player
+    know = Knowledge(game, seat)
+    scored = sorted((-score_action(game, know, seat, a), a) for a in game.legal_actions())
+    return [a for _, a in scored]
+
+
 # ---- entry point ---------------------------------------------------------------------------------------
 def choose_move(view, level, rng, budget=None):
-    if level == "hard" and len(view["legal_moves"]) <= SEARCH_MAX:
-        return search_move(view, rng, budget=min(budget or HARD_BUDGET, BUDGET_CAP), rollout=rollout)
     game = Spooneye.determinize(view, rng)
+    if level == "hard":
+        actions = ranked_actions(game)[:HARD_CANDIDATES]
+        return search_move(view, rng, budget=min(budget or HARD_BUDGET, BUDGET_CAP), rollout=rollout,
+                           actions=actions, keep=KEEP)
     action = easy_action(game, rng) if level == "easy" else normal_action(game, rng)
     return game.action_to_move(action)
-
