@@ -48,15 +48,29 @@ def duplicate_set(game_id, level_a, level_b, seed, players=None, options=None, b
     return total, len(sides)
 
 
+def _set(args):
+    return duplicate_set(*args)
+
+
 def run(game_id, level_a, level_b, matches=20, players=None, options=None, budget=None, first_seed=1,
-        progress=None):
+        progress=None, jobs=1):
+    """``matches`` duplicate sets on seeds ``first_seed``, ``first_seed + 1``, ...; ``jobs``
+    processes play them side by side (each set is seeded, so the figures do not depend on it)."""
     wins, margins = 0.0, []
-    for i in range(matches):
-        total, count = duplicate_set(game_id, level_a, level_b, first_seed + i, players, options, budget)
+    sets = [(game_id, level_a, level_b, first_seed + i, players, options, budget) for i in range(matches)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_set, sets)
+    else:
+        pool, results = None, map(_set, sets)
+    for i, (total, count) in enumerate(results):
         wins += 1.0 if total > 0 else 0.5 if total == 0 else 0.0
         margins.append(total / count)
         if progress:
             progress(i + 1, wins, margins)
+    if pool:
+        pool.shutdown()
     low, high = wilson(wins, matches)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.inf
@@ -85,7 +99,8 @@ def main(argv=None):
     parser.add_argument("--option", action="append", type=_option, default=[],
                         help="a game option, e.g. --option target=200")
     parser.add_argument("--budget", type=int, default=None, help="search iterations a move (hard)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the first set's seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing sets side by side")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
 
@@ -94,7 +109,7 @@ def main(argv=None):
               end="", file=sys.stderr, flush=True)
 
     r = run(args.game, args.a, args.b, args.matches, args.players, dict(args.option) or None,
-            args.budget, args.seed, progress)
+            args.budget, args.seed, progress, args.jobs)
     print(file=sys.stderr)
     print(f"{r['game']}: {r['a']} against {r['b']}, {r['sets']} duplicate sets "
           f"({time.perf_counter() - t0:.0f} s)")

@@ -110,3 +110,9 @@ def test_playouts_stop_at_the_end_of_the_deal_and_at_the_horizon(paired):
 
     ismcts.search(view, Rng(6), budget=30, value=at_horizon, horizon=2, paired=paired)
     assert cut and max(cut) <= 2
+
+
+def test_arena_sets_played_side_by_side_give_the_same_figures():
+    one = arena.run("spite_malice", "normal", "random", matches=2, options={"target": 25})
+    two = arena.run("spite_malice", "normal", "random", matches=2, options={"target": 25}, jobs=2)
+    assert one == two
