@@ -570,3 +570,62 @@ def test_deal_log_rows_add_up_to_the_totals():
         running = [running[0] + row["points"][0], running[1] + row["points"][1]]
         assert row["totals"] == running
     assert running == game.view(0)["totals"]
+
+
+def _opponent_turn_played(hands, melds, initial):
+    """Player 0 offers (refused), player 1 draws and offers (refused): player 0 is to move, having
+    seen player 1 end a turn holding what it holds now."""
+    g = position(hands, melds=melds, initial=initial)
+    g.stock.remove(IDS["5D"])
+    g.stock.append(IDS["5D"])                      # player 1 draws 5D
+    g.play({"type": "offer", "card": hands[0].split()[0]})
+    g.play({"type": "refuse"})
+    g.play({"type": "offer", "card": hands[1].split()[0]})
+    g.play({"type": "refuse"})
+    return g
+
+
+def _samples(g, seat, n=40):
+    rng = Rng(5)
+    view = g.view(seat)
+    out = []
+    for _ in range(n):
+        sample = type(g).determinize(view, rng)
+        assert sample.info_key(seat) == g.info_key(seat)           # agrees with all the seat saw
+        out.append(sample.hands[1 - seat])
+    return out
+
+
+def test_sampled_hands_hold_no_meld_the_opponent_would_have_laid():
+    # player 1 made its initial meld on an earlier turn and ended a turn without laying anything
+    # more: a careful player 0 infers that hand holds no meld and nothing that fits 1's melds
+    g = _opponent_turn_played(["KC 3S 9H 4H 2C", "QC 4C 8D JS 2H"],
+                              [[], ["7H 7S 7D", "4S 5S 6S", "KH KS KD"]], (False, True))
+    clues = sg.hand_clues(g.view(0), 1)
+    assert set(clues) == {"no_meld"}
+    assert sg.plausible(g.hands[1], clues)
+    hands = _samples(g, 0)
+    assert all(IDS["QC"] in h for h in hands)                        # the refused offer went back there
+    assert sum(not sg.plausible(h, clues) for h in hands) <= 1
+    # drawn by chance, most such hands would break the clue: the inference narrows the samples
+    rng, unseen = Rng(9), [IDS[c] for c in sg.SkarneyGin.unseen_cards(g.view(0))]
+    chance = [[IDS["QC"]] + rng.shuffle(list(unseen))[:len(g.hands[1]) - 1] for _ in range(200)]
+    assert sum(not sg.plausible(h, clues) for h in chance) > 60
+
+
+def test_sampled_hands_cannot_make_the_initial_meld_the_opponent_did_not_make():
+    g = _opponent_turn_played(["KD 3S 9H 4H 2C", "QC 4C 8D JS 2H 2D 6H 9S TC AD"],
+                              [[], []], (False, False))
+    clues = sg.hand_clues(g.view(0), 1)
+    assert clues == {"no_contract": True}
+    hands = _samples(g, 0)
+    assert sum(not sg.plausible(h, clues) for h in hands) <= 1
+    assert not any(len(sg.initial_parts(h)) for h in hands[:10] if sg.plausible(h, clues))
+
+
+def test_nothing_is_inferred_before_the_opponent_has_played_a_turn_or_when_it_is_not_the_seats_move():
+    g = position(["KD 3S 9H 4H 2C", "QC 4C 8D JS 2H"])
+    assert sg.hand_clues(g.view(0), 1) is None                      # player 1 has not had a turn
+    g = _opponent_turn_played(["KD 3S 9H 4H 2C", "QC 4C 8D JS 2H"], [[], []], (False, False))
+    g.play({"type": "offer", "card": "KD"})
+    assert sg.hand_clues(g.view(0), 1) is None                      # player 1 answers, then plays on

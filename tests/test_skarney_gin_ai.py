@@ -8,12 +8,12 @@ from pygames.cards import IDS
 from tests.test_skarney_gin import position
 
 
-def play_match(seed, levels, target=200):
+def play_match(seed, levels, target=200, budget=None):
     g = pygames.new_game("skarney_gin", seed=seed, options={"target": target})
     step = 0
     while not g.is_over:
         seat = g.current_player
-        g.play(ai.choose_move(g.view(seat), levels[seat], seed=seed * 7919 + step))
+        g.play(ai.choose_move(g.view(seat), levels[seat], seed=seed * 7919 + step, budget=budget))
         step += 1
     return g
 
@@ -32,7 +32,7 @@ def test_normal_beats_random():
 def test_every_level_finishes_matches_against_every_other():
     # two normal bots once passed three Aces to and fro for ever (an accepted Ace skips the draw)
     for seed, levels in enumerate([("easy", "hard"), ("hard", "normal"), ("normal", "normal"), ("easy", "easy")]):
-        g = play_match(seed + 1, levels, target=100)
+        g = play_match(seed + 1, levels, target=100, budget=12)     # a small search: the same code paths
         assert g.is_over
 
 
@@ -145,3 +145,32 @@ def test_hard_remembers_cards_the_opponent_took():
     know = bot.Knowledge(g.view(0), track=True)
     assert know.their_known == {IDS["8H"], IDS["4C"]}
     assert bot.Knowledge(g.view(0), track=False).their_known == set()
+
+
+def test_hard_weighs_close_offers_through_the_search_with_normals_choice_first(monkeypatch):
+    g = position(["2S 5H KC 2C 9S AD", "AS 3C"], melds=[["7H 7S 7D", "4C 5C 6C", "9D TS JH"], []],
+                 initial=(True, False))
+    view = g.view(0)
+    weighed = []
+
+    def spy(view, rng, budget, *args, **kwargs):
+        weighed.append(kwargs["actions"])
+        return search(view, rng, 8, *args, **kwargs)
+
+    search = bot.search_move
+    monkeypatch.setattr(bot, "search_move", spy)
+    normal = ai.choose_move(view, "normal", seed=1)
+    assert normal["type"] == "offer" and not weighed               # normal never searches
+    move = ai.choose_move(view, "hard", seed=1)
+    [actions] = weighed
+    offers = [IDS[m["card"]] for m in view["legal_moves"] if m["type"] == "offer"]
+    assert actions[0] == IDS[normal["card"]] and 2 <= len(actions) <= bot.OFFER_CHOICES
+    assert set(actions) <= set(offers) and IDS[move["card"]] in actions
+
+
+def test_a_playout_stopped_at_the_horizon_counts_the_hands_as_the_stock_end_would():
+    g = position(["2S 5H KC", "AS 3C"])              # 17 points in hand against 18
+    assert bot.deal_value(g.deal_number)(g) == [1, -1]
+    g.totals = [30, 10]
+    assert bot.deal_value(g.deal_number)(g) == [21, -21]
+    assert bot.deal_value(g.deal_number - 1)(g) == [20, -20]     # a deal already over: the totals alone

@@ -823,7 +823,9 @@ class SkarneyGin(Game):
     @classmethod
     def _deal_hidden(cls, view, rng):
         """The opponent's hand gets the cards this seat saw go there (offers it took or refused)
-        and the rest at random from the unseen cards; the stock takes what is left, shuffled."""
+        and the rest at random from the unseen cards - redrawn, up to ``PLAUSIBLE_TRIES`` times,
+        until the hand agrees with what the opponent's play has shown (``hand_clues``); the stock
+        takes what is left, shuffled."""
         zones = {name: list(cards) for name, cards in view["zones"].items()}
         unseen = set(cls.unseen_cards(view))
         for s in (0, 1):
@@ -833,15 +835,22 @@ class SkarneyGin(Game):
             fixed = [c for c in view["shown"][s] if c in unseen][:len(hand)]
             unseen -= set(fixed)
             zones[f"hand{s}"] = fixed
-        rest = rng.shuffle(sorted(unseen))
+        pool = sorted(unseen)
         for s in (0, 1):
             hand = view["zones"][f"hand{s}"]
             if hand and hand[0] == HIDDEN:
                 extra = len(hand) - len(zones[f"hand{s}"])
-                cards = [IDS[c] for c in zones[f"hand{s}"]] + [IDS[c] for c in rest[:extra]]
+                fixed = [IDS[c] for c in zones[f"hand{s}"]]
+                clues = hand_clues(view, s)
+                for _ in range(PLAUSIBLE_TRIES if clues else 1):
+                    rest = rng.shuffle(list(pool))
+                    cards = fixed + [IDS[c] for c in rest[:extra]]
+                    if not clues or plausible(cards, clues):
+                        break
                 del rest[:extra]
+                pool = sorted(rest)
                 zones[f"hand{s}"] = _codes(sorted(cards, key=_sort_key))
-        zones["stock"] = rest
+        zones["stock"] = rng.shuffle(pool)
         return zones
 
     @classmethod
@@ -875,6 +884,55 @@ class SkarneyGin(Game):
         g.over = view["is_over"]
         g._legal = None
         return g
+
+
+PLAUSIBLE_TRIES = 24      # hands drawn for an opponent before one that breaks a clue is let through
+
+
+def hand_clues(view, s):
+    """What player ``s``'s last turn showed of the hand ``s`` holds now, for a sample of it:
+    ``{"no_contract"}`` - it holds no three separate 3-card melds (else it would have made its
+    initial meld); ``{"no_meld": melds}`` - after its initial meld (made on an earlier turn), it
+    holds no meld and no card that fits one of its ``melds`` (else it would have laid them). An
+    offer it refused says little: it has drawn since, and may now hold a pair for it. Read only
+    while the viewer is to move (``s`` has played since), and only after ``s`` has had a turn this
+    deal. A careful player infers this; a player who holds melds back on purpose breaks it, and
+    then the samples fall back to chance. None when nothing is known."""
+    log = view["log"]
+    viewer = view["seat"]
+    to_move = 1 - view["turn_of"] if view["phase"] == "answer" else view["turn_of"]
+    if view["is_over"] or to_move != viewer or viewer == s:
+        return None
+    end = max((i for i, e in enumerate(log) if e["seat"] == s
+               and e["move"]["type"] in ("offer", "last_card")), default=None)
+    if end is None:
+        return None
+    start = end
+    while start > 0 and log[start - 1]["seat"] == s \
+            and log[start - 1]["move"]["type"] not in ("take", "refuse"):
+        start -= 1
+    turn = {e["move"]["type"] for e in log[start:end + 1]}
+    clues = {}
+    if not view["initial_done"][s]:
+        clues["no_contract"] = True
+    elif "initial_meld" not in turn:
+        clues["no_meld"] = [[IDS[c] for c in m["cards"]] for m in view["melds"][s]]
+    return clues or None
+
+
+def plausible(hand, clues):
+    """Whether a sampled ``hand`` agrees with ``clues`` (see ``hand_clues``)."""
+    if "no_contract" in clues:
+        triples = [mask_of(t) for t in melds_in(hand, max_len=3)]
+        if len(triples) >= INITIAL_MELDS and _has_disjoint(triples, INITIAL_MELDS):
+            return False
+    if "no_meld" in clues:
+        if melds_in(hand, max_len=3):
+            return False
+        for meld in clues["no_meld"]:
+            if any(kind_of(meld + [c]) for c in _near(meld, hand)):
+                return False
+    return True
 
 
 class _Refusal(Exception):
