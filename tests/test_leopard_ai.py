@@ -140,3 +140,30 @@ def test_hard_searches_among_the_normal_bots_best_moves_and_beats_random():
     assert bot(g, "hard") == {"type": "place", "card": "3H", "square": seat, "pos": 3}
     a = _match(("hard", "random"), 5)
     assert a[0] > a[1]
+
+
+@pytest.mark.parametrize("suit_line", [2, 3])
+def test_the_fast_line_table_agrees_with_line_value_on_every_line(suit_line):
+    from pygames.ai.leopard import ENTRY_CLASS, LINE_TABLE, line_value
+    from pygames.games.leopard import DOWN
+    # every kind of entry: empty, face down (by each seat), and each card face up
+    entries = [-1] + [DOWN * (seat + 1) + c for seat in range(4) for c in (0, 37)] + list(range(52))
+    table = LINE_TABLE[suit_line]
+    for a in entries:
+        for b in entries[::3]:
+            for c in entries[::5]:
+                key = ENTRY_CLASS[a + 1] * 36 + ENTRY_CLASS[b + 1] * 6 + ENTRY_CLASS[c + 1]
+                assert table[key] == line_value(a, b, c, suit_line), (a, b, c)
+
+
+def test_the_hard_searchs_judge_counts_the_squares_mid_deal_and_the_score_once_it_ends():
+    from pygames.ai.leopard import estimate
+    g = Leopard(seed=4)
+    seat = g.current_player
+    for pos, code in zip((1, 2, 3, 4, 7, 5), ("2S", "3S", "4S", "5S", "7S", "9C")):
+        put(g, seat, pos, code)                 # 5 points (two spade lines, and a black diagonal)
+    mid = estimate(g)
+    assert mid[seat] >= 5 and mid[1 - seat] == -mid[seat]
+    g.play({"type": "go_out"})                  # the deal ends: 5 - 1 = 4, the next deal starts empty
+    assert g.deal_number == 2
+    assert estimate(g) == g.returns() == [4 if s == seat else -4 for s in range(2)]

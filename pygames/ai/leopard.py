@@ -12,12 +12,19 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
   when what it holds beats what more turns would likely bring, and asks its partner only then.
   As a partner it answers "may I go out?" from sampled playouts (``answer_estimate``): the match
   margin if the asker goes out now against the mean margin of playing the deal on.
-* ``hard``: the shared information-set search (``ismcts.py``) with a quick version of the normal
-  policy as its playouts; it answers its partner as normal does, from more samples.
+* ``hard``: plays the normal bot's placement when it stands out (better than the next by
+  ``CLEAR_MARGIN``, going out not on offer); otherwise the shared information-set search
+  (``ismcts.py``, paired: every candidate tried on the same sampled deals) between going out and the
+  normal bot's best few placements. Each playout is the normal policy itself, for ``HORIZON``
+  actions (the opponent's replies to the move and the seat's own follow-up, on deals sampled from
+  its view), and is then judged by ``estimate``: the match margin so far plus the margin the two
+  squares promise (score now and hope) - far less noise than playing the whole deal out, so a few
+  dozen samples separate the candidates. Going out ends the deal, so its value is exact. As a
+  partner it answers "may I go out?" as normal does, from more samples.
 """
 
 from ..cards import rank_of, suit_of
-from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES_THROUGH, NO, QUEEN, TEN,
+from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
                              YES, Leopard, deal_score)
 from .ismcts import playout, search_move
 
@@ -27,12 +34,13 @@ HOPE_FEW = (0.04, 0.12)         # hope of a line with no / one face-up card
 # what holding a card is worth when nothing better comes of it: a K goes anywhere on its own square,
 # a J spoils anywhere, a Q repairs, a 10 builds anywhere; a numbered card has one place per square
 KEEP = {9: 0.25, 10: 0.4, 11: 0.3, 12: 0.6}
-HARD_BUDGET = 48
+HARD_BUDGET = 96
 CLEAR_MARGIN = 0.35     # a placement this much better than the next needs no search
 HARD_CANDIDATES = 4     # the normal policy's best placements that the hard bot searches between
 ROLLOUT_CANDIDATES = 3
 ANSWER_SAMPLES = {"normal": 40, "hard": 120}    # playouts of "play on" behind a partner's answer
 SURE_THING = 0.5        # going out now is certain, playing on an estimate: "no" must beat "yes" by this
+HORIZON = 8             # actions a hard search's playout looks ahead before ``estimate`` judges
 MATCH_WIN = 30          # what winning the match (on its last deal) is worth beyond the margin
 
 
@@ -58,13 +66,23 @@ def line_value(a, b, c, suit_line):
     return 0, HOPE_FEW[n]
 
 
+# The fast path of line_value: an entry's class (0 empty, 1 face down, 2 + suit face up), and per
+# suit_line option a table of line_value over the 6 x 6 x 6 classes of a line's three entries.
+ENTRY_CLASS = tuple(0 if e < 0 else 1 if e >= DOWN else 2 + SUIT[e % 52] for e in range(-1, DOWN * 5))
+_SAMPLE_ENTRY = (-1, DOWN) + tuple(SUIT.index(s) for s in range(4))
+LINE_TABLE = {suit_line: tuple(line_value(_SAMPLE_ENTRY[i], _SAMPLE_ENTRY[j], _SAMPLE_ENTRY[k], suit_line)
+                               for i in range(6) for j in range(6) for k in range(6))
+              for suit_line in (2, 3)}
+
+
 def square_lines(tops, side, suit_line):
     """Points now and hope of a side's square."""
     base = side * 9
+    table = LINE_TABLE[suit_line]
+    c = [ENTRY_CLASS[e + 1] for e in tops[base:base + 9]]
     points, hope = 0, 0.0
-    for line in LINES:
-        p, h = line_value(tops[base + line[0] - 1], tops[base + line[1] - 1], tops[base + line[2] - 1],
-                          suit_line)
+    for i, j, k in LINES0:
+        p, h = table[c[i] * 36 + c[j] * 6 + c[k]]
         points += p
         hope += h
     return points, hope
@@ -82,16 +100,16 @@ def placement_gain(g, tops, points, hopes, t, entry):
     pos = i + 1
     suit_line = g.options["suit_line"]
     base = side * 9
-    old = tops[t]
+    table = LINE_TABLE[suit_line]
+    c = [ENTRY_CLASS[e + 1] for e in tops[base:base + 9]]
+    old, new = c[i], ENTRY_CLASS[entry + 1]
     dp, dh = 0, 0.0
     for li in LINES_THROUGH[pos]:
-        line = LINES[li]
-        before = line_value(tops[base + line[0] - 1], tops[base + line[1] - 1], tops[base + line[2] - 1],
-                            suit_line)
-        tops[t] = entry
-        after = line_value(tops[base + line[0] - 1], tops[base + line[1] - 1], tops[base + line[2] - 1],
-                           suit_line)
-        tops[t] = old
+        x, y, z = LINES0[li]
+        before = table[c[x] * 36 + c[y] * 6 + c[z]]
+        c[i] = new
+        after = table[c[x] * 36 + c[y] * 6 + c[z]]
+        c[i] = old
         dp += after[0] - before[0]
         dh += after[1] - before[1]
     change = worth(points[side] + dp, hopes[side] + dh) - worth(points[side], hopes[side])
@@ -215,8 +233,8 @@ def random_targets(g, card, rng):
 
 
 def rollout(g, rng):
-    """Quick playouts for the search: the normal judgement over a few random legal actions, built
-    without listing every legal action."""
+    """Quick playouts of whole deals behind a partner's answer (``answer_estimate``): the normal
+    judgement over a few random legal actions, built without listing every legal action."""
     points, hopes = figures(g)
     if g.phase == "answer":
         return YES if wants_out(g, g.asker, points, hopes) else NO
@@ -231,6 +249,23 @@ def rollout(g, rng):
         if best_score is None or score > best_score:
             best, best_score = a, score
     return best
+
+
+def full_rollout(g, rng):
+    """The normal policy itself as a playout policy (all legal actions weighed)."""
+    return normal_action(g, rng)
+
+
+def estimate(g):
+    """Each seat's worth of a state where a hard search's playout stopped: the match margin so far,
+    plus - while a deal is under way - the two squares' worth (score now and the hope of their open
+    lines, as the normal policy weighs them) as the margin the deal would likely add."""
+    r = g.returns()
+    if g.is_over:
+        return r
+    points, hopes = figures(g)
+    lead = worth(points[0], hopes[0]) - worth(points[1], hopes[1])
+    return [x + (lead if g.side_of(s) == 0 else -lead) for s, x in enumerate(r)]
 
 
 def easy_action(g, rng):
@@ -281,7 +316,8 @@ def choose_move(view, level, rng):
         clear = clear_choice(g)
         if clear is not None:
             return g.action_to_move(clear)
-        return search_move(view, rng, budget=HARD_BUDGET, rollout=rollout, candidates=hard_candidates)
+        return search_move(view, rng, budget=HARD_BUDGET, rollout=full_rollout, candidates=hard_candidates,
+                           value=estimate, horizon=HORIZON)
     if level == "easy":
         return g.action_to_move(easy_action(g, rng))
     return g.action_to_move(normal_action(g, rng))
