@@ -656,10 +656,12 @@ def test(pytest_args):
 
 # --- bench ----------------------------------------------------------------------------------------
 
-def bench(json_out=".cache/bench.json", compare=""):
+def bench(json_out=".cache/bench.json", compare="", only=""):
     py = ensure_venv()
+    if only and json_out == ".cache/bench.json":
+        json_out = ""  # a partial run does not replace the full run's figures unless asked to (--json)
     env = dict(os.environ, PYGAMES_CHROMIUM=ensure_chromium(py), PYGAMES_BENCH_JSON=str(json_out or ""),
-               PYGAMES_BENCH_COMPARE=str(compare or ""))
+               PYGAMES_BENCH_COMPARE=str(compare or ""), PYGAMES_BENCH_ONLY=only or "")
     build()
     return subprocess.call([str(py), str(ROOT / "build.py"), "_bench"], cwd=ROOT, env=env)
 
@@ -667,7 +669,8 @@ def bench(json_out=".cache/bench.json", compare=""):
 READY = "['ready', 'error'].includes(document.documentElement.dataset.state)"
 # the worker's loading stages (web/worker.js), in the order they end
 STAGES = (("build_info", "build-info.json read"), ("wheel_downloaded", "engine wheel downloaded"),
-          ("runtime_downloaded", "runtime downloaded"), ("wasm_instantiated", "WebAssembly compiled"),
+          ("runtime_downloaded", "runtime downloaded"), ("snapshot_read", "Python snapshot read"),
+          ("python_starting", "Pyodide asked to start"), ("wasm_instantiated", "WebAssembly compiled"),
           ("python_started", "Python started"), ("engine_installed", "engine on sys.path"),
           ("engine_imported", "engine imported"), ("engine_info", "engine info"))
 
@@ -706,6 +709,16 @@ def wait_offline_ready(page, timeout=120):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout * 1000, polling=100)
 
 
+def wait_snapshot_kept(page, timeout=60):
+    """Wait (at most timeout s, no error) until the worker has kept its snapshot of Python (web/snapshot.js)."""
+    kept = """(async () => { for (const name of await caches.keys()) {
+        if ((await (await caches.open(name)).keys()).some((r) => r.url.includes("python-snapshot"))) return true; }
+      return false; })()"""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not page.evaluate(kept):
+        time.sleep(0.2)
+
+
 def cold_and_warm_loads(browser, server, runs):
     """Alternating cold loads (fresh browser context each) of bench/bare.html and index.html; after
     each cold app load, a warm load in the same context (service worker and caches kept).
@@ -729,6 +742,7 @@ def cold_and_warm_loads(browser, server, runs):
             out["app_stages"].append(page_timings(page))
             out["paint"].append(first_paint_ms(page))
             wait_offline_ready(page)
+            wait_snapshot_kept(page)
             time.sleep(3)  # V8 writes its compiled-WebAssembly cache a little after compiling
             page.close()
             page = context.new_page()
@@ -747,14 +761,15 @@ def stage_table(runs):
     runs = [r for r in runs if r]
     if not runs:
         return "  (no stage timings)"
-    lines, last = [], 0.0
+    stages = []
     for key, label in (("worker_created", "worker started"),) + STAGES + (("page_ready", "page ready (table)"),):
         values = [r[key] for r in runs if r.get(key) is not None]
-        if not values:
-            continue
-        at = statistics.median(values)
+        if values:
+            stages.append((statistics.median(values), label))
+    lines, last = [], 0.0
+    for at, label in sorted(stages):  # in the order they ended (some overlap: downloads, start-up)
         lines.append(f"  {label:<26} {at:7.0f} ms  (+{at - last:5.0f})")
-        last = max(last, at)
+        last = at
     return "\n".join(lines)
 
 
@@ -790,12 +805,18 @@ def _bench(runs=5):
         print("bare boot (medians, ms since navigation):\n" + stage_table(loads["bare_stages"]))
         print("cold load stages (medians, ms since navigation):\n" + stage_table(loads["app_stages"]))
         print("warm load stages:\n" + stage_table(loads["warm_stages"]))
-        compile_ms = lambda runs: [r["wasm_instantiated"] - r["worker_created"] for r in runs if r and "wasm_instantiated" in r]
+        compile_ms = lambda runs: [r["wasm_instantiated"] - r.get("python_starting", r["worker_created"])
+                                   for r in runs if r and "wasm_instantiated" in r]
         cold_c, warm_c = compile_ms(loads["app_stages"]), compile_ms(loads["warm_stages"])
         if cold_c and warm_c:
-            print(f"WebAssembly ready after the worker starts: cold {statistics.median(cold_c):.0f} ms (download + "
-                  f"streaming compile), warm {statistics.median(warm_c):.0f} ms (from the service worker's cache; "
-                  f"much less means the browser reused its compiled code)")
+            print(f"WebAssembly ready after Pyodide is asked to start: cold {statistics.median(cold_c):.0f} ms (download + "
+                  f"streaming compile), warm {statistics.median(warm_c):.0f} ms (from the service worker's cache)")
+        restored = sum(1 for r in loads["warm_stages"] if r and "snapshot_read" in r and "runtime_downloaded" not in r)
+        print(f"warm loads that restored Python from the first visit's snapshot: {restored} of {len(loads['warm'])}")
+        if os.environ.get("PYGAMES_BENCH_ONLY") == "load":
+            browser.close()
+            write_figures()
+            return 0
         playouts_pyodide = pyodide_playouts(browser, server) if bare else "n/a"
         site_figures(browser, server)
         browser.close()
@@ -1025,6 +1046,7 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
+    p_bench.add_argument("--only", choices=["load"], default="", help="only the page-load figures (cold, warm, stages)")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
     p_tour.add_argument("game")
@@ -1051,7 +1073,7 @@ def main(argv=None):
         serve(args.port)
         return 0
     if args.command == "bench":
-        return bench(args.json, args.compare)
+        return bench(args.json, args.compare, args.only)
     if args.command == "tournament":
         return tournament(args)
     if args.command == "soak":

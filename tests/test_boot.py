@@ -119,3 +119,96 @@ def test_worker_reports_a_readable_error_when_the_runtime_is_missing(page, site)
     assert "Could not download the Python runtime" in errors[0]["message"]
     assert "404" in errors[0]["message"]
     assert out["replies"] == [{"id": 7, "ok": False, "error": errors[0]["message"]}]
+
+
+# ---- a second boot restores Python from the first boot's snapshot (web/snapshot.js) -----------------
+
+# Runs in the page: start web/worker.js; once it is ready (and, if asked, once a snapshot of Python is
+# kept), send the requests one by one; resolve with the ready message, the replies and the warnings.
+SNAPSHOT_SESSION = """async ({requests, waitForSnapshot}) => {
+  const kept = async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      if ((await cache.keys()).some((r) => r.url.includes("python-snapshot"))) return true;
+    }
+    return false;
+  };
+  const worker = new Worker("../worker.js", {type: "module"});
+  const ask = (request) => new Promise((resolve) => {
+    worker.onmessage = ({data}) => { if (data.id === request.id) resolve(data); };
+    worker.postMessage(request);
+  });
+  const ready = await new Promise((resolve) => {
+    worker.onmessage = ({data}) => { if (["ready", "error"].includes(data.type)) resolve(data); };
+    worker.onerror = (e) => resolve({type: "onerror", message: e.message});
+  });
+  if (waitForSnapshot) while (!(await kept())) await new Promise((r) => setTimeout(r, 100));
+  const replies = [];
+  for (const request of requests) replies.push(await ask(request));
+  worker.terminate();
+  return {ready, replies};
+}"""
+
+# A deal, some bot moves (searching and not) and an undo: what a restored engine must do the same way.
+PLAY = [{"id": 1, "method": "new", "args": {"game": "spades", "seed": 12345}},
+        {"id": 2, "method": "bot", "args": {"level": "normal"}},
+        {"id": 3, "method": "bot", "args": {"level": "hard", "budget": 50}},
+        {"id": 4, "method": "new", "args": {"game": "leopard", "seed": 99, "players": 4}},
+        {"id": 5, "method": "bot", "args": {"level": "hard", "budget": 50}},
+        {"id": 6, "method": "info", "args": {}}]
+
+
+def snapshot_session(page, requests=(), wait_for_snapshot=False):
+    out = page.evaluate(SNAPSHOT_SESSION, {"requests": list(requests), "waitForSnapshot": wait_for_snapshot})
+    assert out["ready"]["type"] == "ready", out["ready"]
+    return out["ready"], out["replies"]
+
+
+@pytest.fixture
+def worker_page(page, site, dist):
+    if not engine_has_bridge(dist):
+        pytest.skip("pygames/bridge.py is not written yet")
+    page.goto(site + "bench/bare.html?idle")
+    return page
+
+
+def test_a_second_boot_restores_python_from_a_snapshot_and_the_engine_plays_the_same(worker_page):
+    first, fresh = snapshot_session(worker_page, PLAY, wait_for_snapshot=True)
+    assert "snapshot_read" not in first["timings"] and "runtime_downloaded" in first["timings"]
+    second, restored = snapshot_session(worker_page, PLAY)
+    assert "snapshot_read" in second["timings"], second["timings"]   # Python's start was skipped
+    assert "runtime_downloaded" not in second["timings"]
+    assert all(r["ok"] for r in fresh), [r for r in fresh if not r["ok"]][:1]
+    assert restored == fresh                                        # the same deals, the same moves
+    assert second["info"] == first["info"]
+    # chance is not frozen in the snapshot: two restored boots deal two different unseeded games
+    unseeded = [{"id": 1, "method": "new", "args": {"game": "spades"}}]
+    links = [snapshot_session(worker_page, unseeded)[1][0]["result"]["link"] for _ in range(2)]
+    assert links[0] != links[1], links
+
+
+def corrupt_the_snapshot(page, body):
+    page.evaluate("""async (body) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (!request.url.includes("python-snapshot")) continue;
+          const length = (await cache.match(request)).headers.get("X-Snapshot-Length");
+          await cache.put(request, new Response(new TextEncoder().encode(body),
+                                                {headers: {"X-Snapshot-Length": length}}));
+        }
+      }
+    }""", body)
+
+
+def test_a_broken_snapshot_falls_back_to_a_fresh_start_and_is_replaced(worker_page):
+    warnings = []
+    worker_page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    _, fresh = snapshot_session(worker_page, PLAY[:2], wait_for_snapshot=True)
+    corrupt_the_snapshot(worker_page, "not a snapshot of Python")
+    ready, replies = snapshot_session(worker_page, PLAY[:2], wait_for_snapshot=True)
+    assert "runtime_downloaded" in ready["timings"]                 # started afresh...
+    assert replies == fresh                                          # ...and plays as before
+    assert any("snapshot did not start" in w for w in warnings), warnings
+    again, _ = snapshot_session(worker_page, PLAY[:1])               # a good snapshot is kept again
+    assert "snapshot_read" in again["timings"] and "runtime_downloaded" not in again["timings"]

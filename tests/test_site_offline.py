@@ -166,6 +166,13 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
     wait_ready(page)
     assert page.evaluate(CONTROLLED)
     assert page.evaluate("window.pygames.app.state.link") == link
+    # Python restored from the first visit's snapshot (web/snapshot.js), not started afresh
+    stages = page.evaluate("window.pygames.app.engine.timings.worker")
+    assert "snapshot_read" in stages and "runtime_downloaded" not in stages, stages
+    # the kept runtime is served as WebAssembly, so it compiles while it streams (and the browser
+    # may keep its compiled code with the cached response)
+    wasm_type = "caches.match(new URL('pyodide/pyodide.asm.wasm', location.href).href).then(r => r?.headers.get('content-type'))"
+    assert page.evaluate(wasm_type) == "application/wasm"
     assert page.locator("#table .hand .card").count() >= 12
     # a plain visit, offline too: the home screen offers to continue
     home = sw_context.new_page()

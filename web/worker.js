@@ -12,7 +12,10 @@
 // progress bar counts the bytes of a clone of those responses. The engine wheel is pure Python: it
 // goes on sys.path as it is (zipimport), so micropip is neither loaded nor imported; build.py ships
 // it with its modules precompiled by this runtime (build-info's "engine"), so importing compiles
-// nothing.
+// nothing. A second visit skips Python's own start: the first boot keeps a snapshot of Python's
+// memory once the engine is imported (web/snapshot.js) and later boots restore it (falling back to
+// a fresh start when it is missing or fails); the .wasm then comes from the service worker's cache
+// with the browser's compiled code for it.
 // `timings` says when each stage ended, in ms since the worker started (its performance.timeOrigin,
 // sent as `origin`); the bench prints them.
 
@@ -32,6 +35,11 @@ const quietly = (promise) => { promise.catch(() => {}); return promise; }; // aw
 const pyodideModule = quietly(import(pyodideURL + "pyodide.mjs"));
 quietly(import(pyodideURL + "pyodide.asm.mjs"));
 const buildInfo = quietly(fetchOk("build-info.json", { cache: "no-cache" }).then((r) => r.json()));
+// A snapshot of Python's memory from this build's first boot (web/snapshot.js), read from the cache
+// while the rest loads: a second visit restores it instead of starting Python afresh.
+const snapshotStore = quietly(Promise.all([buildInfo, import("./snapshot.js")])
+  .then(([build, { snapshotStore }]) => snapshotStore(build)));
+const keptSnapshot = quietly(snapshotStore.then((store) => store.find()));
 const wheelBytes = quietly(buildInfo.then(async (build) => {
   const url = new URL(build.engine ?? build.wheel, import.meta.url);
   url.search = "v=" + build.wheel_sha256.slice(0, 16); // a rebuilt engine is never a cached one
@@ -59,9 +67,9 @@ function reason(err) {
 }
 
 /** While `start` runs, Pyodide's own fetches of the big runtime files are counted for the progress
- *  bar (on a clone: the response Pyodide gets is still the browser's own). Rejects at once when one
- *  of them fails (Pyodide would wait). The clone tees the .wasm body into a JavaScript stream,
- *  which the bench suggests slows the streaming compile: see the report of issue 12. */
+ *  bar (on a clone: the response Pyodide gets is still the browser's own, so the browser can keep
+ *  its compiled code). Rejects at once when one of them fails (Pyodide would wait). Only a first
+ *  boot of a build counts: a later one restores Python from its snapshot and downloads nothing. */
 async function countingDownloads(sizes, start) {
   const total = Object.values(sizes).reduce((sum, n) => sum + n, 0);
   const pending = new Set(Object.keys(sizes).map(here));
@@ -94,6 +102,15 @@ async function countingDownloads(sizes, start) {
       return response;
     }, (err) => { failed(new Error(`${name}: ${reason(err)}`)); throw err; });
   };
+  try {
+    return await Promise.race([markingInstantiation(start), failure]);
+  } finally {
+    self.fetch = realFetch;
+  }
+}
+
+/** Runs `start` with a mark ("wasm_instantiated") when the runtime's WebAssembly is ready. */
+async function markingInstantiation(start) {
   const realStreaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (...args) => {
     const result = await realStreaming.apply(WebAssembly, args);
@@ -101,10 +118,51 @@ async function countingDownloads(sizes, start) {
     return result;
   };
   try {
-    return await Promise.race([start(), failure]);
+    return await start();
   } finally {
-    self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
+  }
+}
+
+/** Python with the engine imported: {pyodide, call}. From `snapshot` (Python's memory from an
+ *  earlier boot of this build, snapshot.js's find()) when given, else started afresh, ready to
+ *  make a snapshot of. */
+async function startEngine(build, snapshot, setStage) {
+  const { loadPyodide } = await pyodideModule;
+  mark("python_starting");
+  let pyodide;
+  if (snapshot) {
+    setStage("restore Python from its snapshot");
+    progress(0.5, "Starting Python…");
+    // its bytes are read while the runtime loads (Pyodide waits for them only to restore them)
+    const bytes = quietly(snapshot.bytes.then((b) => { mark("snapshot_read"); return b; }));
+    pyodide = await markingInstantiation(() => loadPyodide({ indexURL: pyodideURL, _loadSnapshot: bytes }));
+  } else {
+    setStage("download the Python runtime");
+    pyodide = await countingDownloads(build.runtime_bytes,
+      () => loadPyodide({ indexURL: pyodideURL, _makeSnapshot: true }));
+  }
+  mark("python_started");
+  progress(0.9, "Starting the game engine…");
+  setStage("install the game engine");
+  const path = "/lib/" + (build.engine ?? build.wheel).split("/").pop();
+  pyodide.FS.writeFile(path, await wheelBytes); // a restored Python has it on sys.path already
+  pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
+  mark("engine_installed");
+  setStage("import the game engine");
+  const call = pyodide.pyimport("pygames.bridge").call;
+  mark("engine_imported");
+  return { pyodide, call };
+}
+
+/** Keeps a snapshot of Python as it is now: the engine imported, no game in it yet. */
+function keepSnapshot(pyodide, store) {
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    mark("snapshot_made");
+    store.save(bytes);
+  } catch (err) {
+    console.warn(`No Python snapshot for the next visit: ${reason(err)}`);
   }
 }
 
@@ -113,26 +171,38 @@ async function load() {
   try {
     const build = await buildInfo;
     mark("build_info");
-    progress(0, "Downloading Python runtime…");
-    stage = "download the Python runtime";
-    const { loadPyodide } = await pyodideModule;
-    const pyodide = await countingDownloads(build.runtime_bytes, () => loadPyodide({ indexURL: pyodideURL }));
-    mark("python_started");
-    progress(0.9, "Starting the game engine…");
-    stage = "install the game engine";
-    const path = "/lib/" + (build.engine ?? build.wheel).split("/").pop();
-    pyodide.FS.writeFile(path, await wheelBytes);
-    pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
-    mark("engine_installed");
-    stage = "import the game engine";
-    call = pyodide.pyimport("pygames.bridge").call;
-    mark("engine_imported");
-    stage = "ask the game engine for its info";
-    const info = JSON.parse(call("info", "{}"));
-    if (!info.ok) throw new Error(info.error);
+    const store = await snapshotStore.catch(() => null);
+    const snapshot = await keptSnapshot.catch(() => null);
+    if (!snapshot) progress(0, "Downloading Python runtime…");
+    const setStage = (name) => { stage = name; };
+    const ask = (engine) => {
+      stage = "ask the game engine for its info";
+      const info = JSON.parse(engine.call("info", "{}"));
+      if (!info.ok) throw new Error(info.error);
+      return info.result;
+    };
+    let engine = null;
+    let info;
+    if (snapshot) {
+      try {
+        engine = await startEngine(build, snapshot, setStage);
+        info = ask(engine);
+      } catch (err) { // a snapshot that does not start is dropped: this visit starts afresh
+        console.warn(`The kept Python snapshot did not start (${reason(err)}); starting Python afresh`);
+        engine = null;
+        store?.drop();
+      }
+    }
+    const fresh = !engine;
+    if (fresh) {
+      engine = await startEngine(build, null, setStage);
+      info = ask(engine);
+    }
+    call = engine.call;
     mark("engine_info");
     progress(1, "Ready");
-    postMessage({ type: "ready", info: info.result, build, timings: { ...timings, origin: performance.timeOrigin } });
+    postMessage({ type: "ready", info, build, timings: { ...timings, origin: performance.timeOrigin } });
+    if (fresh && store) keepSnapshot(engine.pyodide, store); // before any request changes the engine
   } catch (err) {
     call = null;
     failure = `Could not ${stage}: ${reason(err)}`;
