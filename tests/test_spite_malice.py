@@ -555,6 +555,59 @@ def test_determinize_keeps_the_seats_cards_and_deals_the_rest():
     assert len(tops) > 1
 
 
+def refusing_position(seed, players=2):
+    """A seeded bot game played on until the seat to move saw the next player close a turn while a
+    centre pile wanted a 5 or higher (the normal bot builds whatever it safely can)."""
+    from pygames.ai import choose_move
+    g = pygames.new_game("spite_malice", seed=seed, players=players, options={"target": 0})
+    while not g.is_over:
+        seat = g.current_player
+        view = g.view(seat)
+        opponent = (seat + 1) % players
+        if not g.built and max(SpiteMalice.refused_ranks(view)[opponent], default=0) >= 4:
+            return g, view, opponent
+        g.play(choose_move(view, "normal", seed=g.move_count))
+    raise AssertionError("no refusal seen")
+
+
+def test_refused_ranks_are_the_ranks_the_centre_wanted_at_the_last_discard():
+    g, view, opponent = refusing_position(3)
+    last = next(e for e in reversed(view["log"]) if e["seat"] == opponent)
+    assert last["move"]["type"] == "discard"
+    wanted = {len(p["cards"]) for p in view["centre"] if p["cards"]}   # nothing built since that discard
+    refused = SpiteMalice.refused_ranks(view)[opponent]
+    assert refused - {0} == wanted
+    assert 12 not in refused                                           # Kings are kept on purpose
+    assert SpiteMalice.refused_ranks(view)[view["seat"]] == set()      # the seat to move: nothing
+    broken = dict(view, log=view["log"][5:])                           # a log that does not lead here
+    assert SpiteMalice.refused_ranks(broken) == [set(), set()]
+
+
+@pytest.mark.parametrize("seed,players", [(3, 2), (11, 2), (4, 3)])
+def test_determinize_deals_refused_ranks_elsewhere_and_agrees_with_the_view(seed, players):
+    """Over many samples a refused rank lands in that opponent's hand far less often than a uniform
+    deal puts it there, while every sample shows the seat exactly its view."""
+    g, view, opponent = refusing_position(seed, players)
+    seat = view["seat"]
+    refused = SpiteMalice.refused_ranks(view)[opponent]
+    uniform = super(SpiteMalice, SpiteMalice)._deal_hidden
+
+    def rate(deal):
+        found = 0
+        for i in range(300):
+            hand = deal(view, Rng(i))[f"hand{opponent}"]
+            found += sum(pygames.cards.RANKS.index(c[0]) in refused for c in hand)
+        return found / 300
+
+    inferred, baseline = rate(SpiteMalice._deal_hidden), rate(uniform)
+    print(f"\nrefused ranks {sorted(refused)} per hand: inferred {inferred:.2f}, uniform {baseline:.2f}")
+    assert baseline > 0.1 and inferred < 0.5 * baseline
+    for i in range(60):
+        sample = SpiteMalice.determinize(view, Rng(i))
+        assert sample.view(seat) == view
+        assert all_cards(sample.view(None)) == all_cards(g.view(None))
+
+
 # ---- properties over seeded random matches ---------------------------------------------------------
 BAD_MOVES = (
     {"type": "discard", "card": "AS", "pile": "new"},

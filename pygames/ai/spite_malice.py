@@ -4,17 +4,28 @@ easy:   plays the pay-off card when it can, sometimes a build from the hand, els
 normal: plans the turn: searches short sequences of builds (hand, discard tops, pay-off) on a rank-only
         model of the table, scoring pay-off cards played, Kings kept, cards shed, and a penalty for leaving
         the next player a pile that needs their pay-off card; then discards to keep its piles descending.
-hard:   the same search, deeper and wider, with a danger estimate for every opponent that counts the
-        cards they would need to bridge the gap (their discard piles help them), our own chance to
-        reach the pay-off card next turn, and the quality of the closing discard folded into every plan.
+hard:   the shared search (``ismcts.search_move``) over the close calls of a deeper, wider planner.
+        That planner (``LEVELS["hard"]``: a danger estimate for every opponent that counts the cards
+        they would need to bridge the gap, our own chance to reach the pay-off card next turn, the
+        closing discard folded into every plan) ranks the moves; its best few with distinct values
+        within ``CLOSE`` of the best are the search's candidates, best first (one candidate when the
+        call is clear: the planner's move stands). Each paired sample deals the hidden cards
+        (``SpiteMalice.determinize``: an opponent's hand avoids the ranks it refused to build), plays
+        every candidate and then both sides on with a shallow planner (``quick_action``) until our
+        turn comes round again, and judges there (``_judge``): match returns plus pay-off cards ahead
+        - so what the sampled opponent hands actually let through replaces the planner's guessed
+        danger. A candidate must beat the planner's choice by ``KEEP`` to overrule it.
 
-Why hard is not the shared search (``ai/search.py``): a Spite and Malice deal runs to hundreds of moves
-and its margin swings by tens of points on the cards still to come, so playouts to the end of the deal
-say next to nothing about one move; with a greedy playout policy and 50 iterations (0.23 s a move in
-CPython) the search lost 0-10 to ``normal``. The planner below is stronger and answers in milliseconds.
+Why playouts stop after one round: a Spite and Malice deal runs to hundreds of moves and its margin
+swings by tens of points on the cards still to come, so playouts to the end of the deal say next to
+nothing about one move (a search with greedy playouts to the deal's end lost 0-10 to ``normal``).
 """
 
 from ..cards import RANKS
+from ..games.spite_malice import (DISCARD as A_DISCARD, END_ACTION, FROM_DISCARD as A_FROM_DISCARD,
+                                  FROM_HAND as A_FROM_HAND, FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW,
+                                  SpiteMalice)
+from .ismcts import search_move
 
 ACE, KING = 0, 12
 COMPLETE = 12
@@ -35,6 +46,9 @@ LEVELS = {
 }
 PAYOFF_CARD = 1000.0
 WIN = 100000.0
+
+
+RANK_OF = tuple(c % 13 for c in range(52))     # card id -> rank (see cards.py)
 
 
 def rank(code):
@@ -64,6 +78,29 @@ class Table:
             self.opponents.append((rank(opp_pay[-1]) if opp_pay else -1, piles))
         self.kings_held = self.hand.count(KING) + sum(p.count(KING) for p in self.discards)
         self.cards_held = len(self.hand), sum(len(p) for p in self.discards)
+
+    @classmethod
+    def from_state(cls, g, seat):
+        """The same, read from a full game state (a sampled deal inside the search) for ``seat``."""
+        t = object.__new__(cls)
+        n = g.players
+        t.hand = tuple(sorted(RANK_OF[c] for c in g.hands[seat]))
+        t.discards = tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[seat])
+        pay = g.payoff[seat]
+        t.payoff_left = len(pay)
+        t.payoff_top = RANK_OF[pay[-1]] if pay else -1
+        t.needs = tuple(sorted(len(p) for p in g.centre if p))
+        t.unlimited = g.options["centre_limit"] == "unlimited"
+        t.kings_start = g.options["kings_start_piles"]
+        t.opponents = []
+        for k in range(1, n):
+            s = (seat + k) % n
+            opp_pay = g.payoff[s]
+            t.opponents.append((RANK_OF[opp_pay[-1]] if opp_pay else -1,
+                                tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[s])))
+        t.kings_held = t.hand.count(KING) + sum(p.count(KING) for p in t.discards)
+        t.cards_held = len(t.hand), sum(len(p) for p in t.discards)
+        return t
 
     def root(self):
         return (self.hand, self.discards, self.payoff_top, 0, self.needs)
@@ -326,7 +363,111 @@ def choose_planned(view, level):
     return close_turn(view, legal)
 
 
-def choose_move(view, level, rng):
+# ---- hard: the shared search over the planner's close calls -------------------------------------
+
+HARD_BUDGET = 36      # paired samples x candidates of one close call (what the arena measured)
+BUDGET_CAP = HARD_BUDGET  # the page offers 300: capped so the page plays what the arena measured, quickly
+CLOSE = 20.0          # planner points: candidates this near the planner's best are searched
+MAX_CANDIDATES = 3
+KEEP = 0.5            # mean returns (pay-off cards) another candidate must gain to overrule the planner
+ROLLOUT = dict(BASE, depth=3, nodes=30)     # the quick normal of the playouts
+LOOKAHEAD = 1         # value: play on until the searching seat's turn comes round this many times
+
+
+def ranked_moves(view, level):
+    """The planner's options for this view, best first: (value, move) for every build, and the
+    turn's close (its best discard, or end_turn) valued as stopping here. A pay-off build, when
+    legal, is always played: then only pay-off builds are ranked."""
+    legal = view["legal_moves"]
+    table = Table(view)
+    search = Search(table, level)
+    root = table.root()
+    build_moves = [m for m in legal if m["type"] == "build"]
+    payoff_moves = [m for m in build_moves if m["from"] == "payoff"]
+    ranked = [(search.value(play(root, *move_step(view, m)), 1), m) for m in payoff_moves or build_moves]
+    if not payoff_moves:
+        ranked.append((evaluate(table, root, level, search.dangers) + 1e-9, close_turn(view, legal)))
+    ranked.sort(key=lambda vm: -vm[0])          # stable: ties keep the planner's order
+    return ranked
+
+
+def quick_action(g, rng=None):
+    """The playout policy: the normal planner, shallower, on a full state (a sampled deal)."""
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = g.turn
+    table = Table.from_state(g, seat)
+    search = Search(table, ROLLOUT)
+    root = table.root()
+    builds, closes = [], []
+    for a in legal:
+        (builds if a >> 12 < A_DISCARD else closes).append(a)
+    payoff = [a for a in builds if a >> 12 == A_FROM_PAYOFF]
+    best, best_v = None, None
+    for a in payoff or builds:
+        source, target = a >> 12, a & 63
+        need = NEW if target == A_NEW else len(g.centre[target])
+        r = RANK_OF[a >> 6 & 63]
+        step = ("payoff" if source == A_FROM_PAYOFF else ("hand", r) if source == A_FROM_HAND
+                else ("discard", source - A_FROM_DISCARD))
+        v = search.value(play(root, step, need), 1)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    if payoff or (best is not None and best_v > evaluate(table, root, ROLLOUT, search.dangers) + 1e-9):
+        return best
+    if closes[0] == END_ACTION:
+        return END_ACTION
+    piles = g.discards[seat]
+    empty = sum(1 for p in piles if not p)
+
+    def worth(a):
+        target = a & 63
+        return discard_value(RANK_OF[a >> 6 & 63], None if target == A_NEW else RANK_OF[piles[target][-1]], empty)
+    return max(closes, key=worth)
+
+
+def _judge(seat, turns):
+    """The playouts' judge: the state is played on (quick policy) until ``seat``'s turn has come
+    round ``turns`` more times (the others' replies included), then each seat's worth is its match returns plus the pay-off cards it is ahead of
+    the others' mean - so a pay-off card played (or let through) counts as about a point."""
+    def value(g):
+        rounds = 0
+        for _ in range(400):
+            if g.over or rounds >= turns:
+                break
+            mover = g.turn
+            g.apply_action(quick_action(g))
+            if g.turn == seat and mover != seat:
+                rounds += 1
+        worth = g.returns()
+        n = g.players
+        left = [len(p) for p in g.payoff]
+        total = sum(left)
+        return [worth[s] - left[s] + (total - left[s]) / (n - 1) for s in range(n)]
+    return value
+
+
+def choose_hard(view, rng, budget=None):
+    """The planner's choice, unless its best options are close: then the shared search weighs them
+    (paired samples of the hidden cards, each played on by the quick planner for both sides)."""
+    ranked = ranked_moves(view, LEVELS["hard"])
+    best_v = ranked[0][0]
+    close, seen = [], []
+    for v, m in ranked:                 # one move per distinct value: equal values are one plan reordered
+        if v >= best_v - CLOSE and len(close) < MAX_CANDIDATES and all(abs(v - w) > 1e-6 for w in seen):
+            close.append(m)
+            seen.append(v)
+    sample = SpiteMalice.determinize(view, rng)
+    actions = [sample.move_to_action(m) for m in close]
+    budget = min(budget or HARD_BUDGET, BUDGET_CAP) if len(actions) > 1 else 1
+    return search_move(view, rng, budget=budget, rollout=quick_action, value=_judge(view["seat"], LOOKAHEAD),
+                       horizon=1, actions=actions, keep=KEEP)
+
+
+def choose_move(view, level, rng, budget=None):
     if level == "easy":
         return choose_easy(view, rng)
+    if level == "hard":
+        return choose_hard(view, rng, budget)
     return choose_planned(view, LEVELS[level])

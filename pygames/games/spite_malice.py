@@ -23,7 +23,7 @@ Rulings taken here (besides the ones in the rules file):
   whatever the totals: equal leaders share the result and the match has no single winner).
 """
 
-from ..cards import CODES, IDS, RANKS, deck_ids
+from ..cards import CODES, HIDDEN, IDS, RANKS, deck_ids
 from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game
 from ..text import message
 
@@ -42,6 +42,7 @@ NEW = 63
 END_ACTION = END_TURN << 12
 RANK = tuple(c % 13 for c in range(52))
 DECKS = {2: 2, 3: 3, 4: 4}
+SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
 
 def build_action(source, card, target):
@@ -509,6 +510,72 @@ class SpiteMalice(Game):
     @classmethod
     def deck(cls, players, options):
         return [CODES[c] for c in deck_ids(DECKS[players])]
+
+    @classmethod
+    def refused_ranks(cls, view):
+        """For each seat, the ranks it seems not to hold (a set), read from the deal's log: the ranks
+        the centre piles wanted (an Ace too while a pile could start) when the seat last closed a
+        turn with a discard. A player who could build rarely discards instead, and a hand is not
+        touched between its owner's discard and their next turn, so those ranks are likely elsewhere.
+        Kings are left out (they are kept for the pay-off card on purpose). Empty sets where the log
+        says nothing or does not lead to the view's centre piles."""
+        n = view["players"]
+        unlimited = view["options"]["centre_limit"] == "unlimited"
+        needs = []                               # the rank each centre slot needs; 0 = empty slot
+        refused = [set() for _ in range(n)]
+        for entry in view["log"]:
+            seat, move = entry["seat"], entry["move"]
+            kind = move.get("type")
+            if kind == BUILD:
+                pile = move["pile"]
+                if pile == NEW_PILE:
+                    pile = needs.index(0) if 0 in needs else len(needs)
+                    if pile == len(needs):
+                        needs.append(0)
+                elif not _is_index(pile, len(needs)):
+                    return [set() for _ in range(n)]
+                needs[pile] = (needs[pile] + 1) % COMPLETE
+            elif kind in (DISCARD_MOVE, END):
+                wanted = {r for r in needs if r}
+                if unlimited or 0 in needs or len(needs) < 4:
+                    wanted.add(ACE)
+                refused[seat] = wanted if kind == DISCARD_MOVE else set()
+        shown = [len(p["cards"]) for p in view["centre"]]
+        if len(needs) > len(shown) or needs + [0] * (len(shown) - len(needs)) != shown:
+            return [set() for _ in range(n)]
+        if view["turn"] is not None:
+            refused[view["turn"]] = set()        # the seat to move has drawn since, and may build
+        return refused
+
+    @classmethod
+    def _deal_hidden(cls, view, rng):
+        """The hidden cards dealt afresh, with one soft preference: an opponent's hidden hand cards
+        avoid the ranks it refused to build (``refused_ranks``) while other unseen cards remain -
+        each card slips through with probability 1/SLIP, as a careful player would not be sure."""
+        unseen = rng.shuffle(cls.unseen_cards(view))
+        zones = dict(view["zones"])
+        refused = cls.refused_ranks(view)
+        for s in range(view["players"]):
+            name = f"hand{s}"
+            avoid = {RANKS[r] for r in refused[s]}
+            if s == view["seat"] or not avoid or HIDDEN not in zones[name]:
+                continue
+            hand = []
+            for c in zones[name]:
+                if c == HIDDEN:
+                    i = len(unseen) - 1
+                    if rng.below(SLIP):
+                        while i >= 0 and unseen[i][0] in avoid:
+                            i -= 1
+                        if i < 0:
+                            i = len(unseen) - 1
+                    c = unseen.pop(i)
+                hand.append(c)
+            zones[name] = hand
+        for name, cards in zones.items():
+            if HIDDEN in cards:
+                zones[name] = [unseen.pop() if c == HIDDEN else c for c in cards]
+        return zones
 
     @classmethod
     def _from_view(cls, view, zones):
