@@ -104,7 +104,8 @@ def play(args):
 
 def bot(args):
     """Let the bot of the seat to act choose and play one move; ``budget`` bounds a searching
-    bot's work (iterations, so the same seed gives the same move everywhere)."""
+    bot's work (iterations, so the same seed gives the same move everywhere; the page leaves it to
+    each game, which plays the budget the arena and the bench measure)."""
     game = _game()
     seat = game.current_player
     if seat is None:

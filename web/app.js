@@ -23,8 +23,6 @@ const root = document.documentElement;
 const SPEEDS = { slow: 1400, normal: 800, fast: 350, instant: 0 };
 const SPEED_NAMES = wordsFor("page.speed.", ["slow", "normal", "fast", "instant"]);
 const LEVEL_NAMES = wordsFor("page.level.", ["random", "easy", "normal", "hard"]);
-// search iterations a bot may spend on one move (the engine counts iterations, not time)
-const BOT_BUDGET = { random: 1, easy: 50, normal: 100, hard: 300 };
 
 const app = {
   engine: null,
@@ -372,7 +370,7 @@ async function runBots() {
         view.players, app.state.seat, view.current_player);     // a partner may play at its own level
       const prev = app.state.view;
       const thinking = botSeats.start(view.current_player, gen, render);
-      const res = await app.engine.call("bot", { level, budget: BOT_BUDGET[level] }).finally(() => botSeats.stop(thinking));
+      const res = await app.engine.call("bot", { level }).finally(() => botSeats.stop(thinking));
       if (gen !== app.generation) return;
       app.lastBotMove = { seat: res.seat, move: res.move };
       adopt(res.state);

@@ -343,24 +343,8 @@ def choose_easy(view, rng):
 
 
 def choose_planned(view, level):
-    legal = view["legal_moves"]
-    table = Table(view)
-    search = Search(table, level)
-    root = table.root()
-    build_moves = [m for m in legal if m["type"] == "build"]
-    payoff_moves = [m for m in build_moves if m["from"] == "payoff"]
-    candidates = payoff_moves or build_moves
-    best, best_v = None, None
-    for m in candidates:
-        v = search.value(play(root, *move_step(view, m)), 1)
-        if best_v is None or v > best_v:
-            best, best_v = m, v
-    if payoff_moves:
-        return best
-    stop = evaluate(table, root, level, search.dangers)
-    if best is not None and best_v > stop + 1e-9:
-        return best
-    return close_turn(view, legal)
+    """The planner's best move (``ranked_moves``): a build worth more than closing the turn now."""
+    return ranked_moves(view, level)[0][1]
 
 
 # ---- hard: the shared search over the planner's close calls -------------------------------------
