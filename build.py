@@ -784,6 +784,11 @@ def _bench(runs=5):
         print(f"browser: {browser.version}; cold = a new browser context each load (empty caches), "
               f"{runs} loads each, alternating; warm = a second visit in the app's context "
               f"(service worker cache, compiled WebAssembly kept)")
+        if os.environ.get("PYGAMES_BENCH_ONLY") == "bots":
+            bot_figures(browser, server, json.loads((DIST / "build-info.json").read_text()))
+            browser.close()
+            write_figures()
+            return 0
         loads = cold_and_warm_loads(browser, server, runs)
         fmt = lambda ts: ", ".join("error" if t is None else f"{t:.2f}" for t in ts)
         med = lambda ts: statistics.median([t for t in ts if t is not None]) if any(t is not None for t in ts) else None
@@ -920,6 +925,11 @@ def site_figures(browser, server):
     if FIGURES["first_visit_bytes"]:
         print(f"first visit transfers {FIGURES['first_visit_bytes'] / 1e6:.2f} MB (every file the page, its worker "
               f"and its service worker fetch; this server does not compress)")
+    bot_figures(browser, server, info)
+
+
+def bot_figures(browser, server, info):
+    """Bot time per move in Pyodide, printed (and kept in FIGURES)."""
     FIGURES["bot_ms"] = browser_bot_times(browser, server, info)
     if FIGURES["bot_ms"]:
         print(f"bot time per move in Pyodide (ms, median / 90th percentile, {BOT_MOVES} moves a game and level):")
@@ -1046,7 +1056,8 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
-    p_bench.add_argument("--only", choices=["load"], default="", help="only the page-load figures (cold, warm, stages)")
+    p_bench.add_argument("--only", choices=["load", "bots"], default="",
+                         help="only the page-load figures (cold, warm, stages), or only bot time per move")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
     p_tour.add_argument("game")

@@ -18,10 +18,10 @@ from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_L
                               value_on)
 from .ismcts import search_move
 
-HARD_BUDGET = 48       # search iterations of the hard bot per decision (12 samples for each of 4 actions)
+HARD_BUDGET = 36       # search iterations of the hard bot per decision (12 samples for each of 3 actions)
 BUDGET_CAP = 80        # at most this many, whatever the caller offers: an iteration plays a long deal
                        # out, and a move must stay within about a second (CPython) at the page's budget
-HARD_CANDIDATES = 4    # normal's best actions that the hard bot weighs against each other
+HARD_CANDIDATES = 3    # normal's best actions that the hard bot weighs against each other
 KEEP = 1.0             # normal's favourite stands unless another is this much better (points a deal)
 
 
