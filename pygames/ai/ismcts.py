@@ -84,7 +84,7 @@ class Search:
         self.candidates = candidates
         self.value = value or (lambda state: state.returns())
         self.horizon = horizon or 5000
-        self.flat = not tree
+        self.tree = tree
         self.ranked = candidates is not None   # root actions come best first
         self.root = Node(None, None, view["seat"])
         self.low, self.high = math.inf, -math.inf
@@ -124,7 +124,7 @@ class Search:
             if at_root:
                 untried = [a for a in legal if a not in children]
                 a = (untried[0] if self.candidates else untried[rng.below(len(untried))]) if untried else None
-            elif self.flat:
+            elif not self.tree:
                 return node, steps - 1
             else:
                 a = self.rollout(state, rng)

@@ -251,11 +251,6 @@ def rollout(g, rng):
     return best
 
 
-def full_rollout(g, rng):
-    """The normal policy itself as a playout policy (all legal actions weighed)."""
-    return normal_action(g, rng)
-
-
 def estimate(g):
     """Each seat's worth of a state where a hard search's playout stopped: the match margin so far,
     plus - while a deal is under way - the two squares' worth (score now and the hope of their open
@@ -316,7 +311,7 @@ def choose_move(view, level, rng):
         clear = clear_choice(g)
         if clear is not None:
             return g.action_to_move(clear)
-        return search_move(view, rng, budget=HARD_BUDGET, rollout=full_rollout, candidates=hard_candidates,
+        return search_move(view, rng, budget=HARD_BUDGET, rollout=normal_action, candidates=hard_candidates,
                            value=estimate, horizon=HORIZON)
     if level == "easy":
         return g.action_to_move(easy_action(g, rng))
