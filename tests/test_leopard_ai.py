@@ -83,22 +83,26 @@ def test_normal_goes_out_well_ahead_and_plays_on_when_behind():
 
 
 def test_a_bot_partner_answers_by_the_same_judgement_and_asks_only_when_it_would_go_out():
+    full = zip((1, 2, 3, 4, 5, 6, 7, 8, 9), ("2S", "3S", "4S", "5S", "9S", "6S", "7S", "8S", "TS"))
     g = Leopard(players=4, seed=21)
     seat = g.current_player
     side, partner = seat % 2, (seat + 2) % 4
-    for pos, code in zip((1, 2, 3, 4, 7, 5), ("2S", "3S", "4S", "5S", "7S", "9C")):
+    for pos, code in full:                      # every line one suit: 16 points, and nothing left to gain
         put(g, side, pos, code)
     assert bot(g) == {"type": "go_out"}          # would go out, so it asks
-    yes = g.clone(history=True)
-    yes.play({"type": "go_out"})
-    assert bot(yes) == {"type": "answer", "allow": True}
-    # the other side scores as much: the partner says no, and the bot would not have asked
+    g.play({"type": "go_out"})
+    assert g.current_player == partner
+    assert [bot(g, seed=seed) for seed in range(3)] == [{"type": "answer", "allow": True}] * 3
+    # five points each: going out would lose the deal, so the bot would not ask and its partner says no
+    g = Leopard(players=4, seed=21)
+    for pos, code in zip((1, 2, 3, 4, 7, 5), ("2S", "3S", "4S", "5S", "7S", "9C")):
+        put(g, side, pos, code)
     for pos, code in zip((1, 2, 3, 4, 7, 5), ("2D", "3D", "4D", "5D", "7D", "9H")):
         put(g, 1 - side, pos, code)
     assert bot(g)["type"] != "go_out"
     g.play({"type": "go_out"})
     assert g.current_player == partner
-    assert bot(g) == {"type": "answer", "allow": False}
+    assert [bot(g, seed=seed) for seed in range(3)] == [{"type": "answer", "allow": False}] * 3
 
 
 def _match(levels, seed, players=2):

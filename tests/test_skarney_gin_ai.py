@@ -5,6 +5,7 @@ import pygames
 import pygames.ai as ai
 from pygames.ai import skarney_gin as bot
 from pygames.cards import IDS
+from pygames.games import skarney_gin as sg
 from tests.test_skarney_gin import position
 
 
@@ -70,8 +71,11 @@ def test_normal_picks_the_initial_meld_that_sheds_most_and_lays_it_meld_by_meld(
     assert sorted(["AH", "KH", "QH"]) in laid and sorted(["2S", "3S", "4S"]) not in laid
 
 
+OFFERER = "3D 2D 7C TC JS AH 4H 6D TH"     # a hand as the offerer holds one early in a deal
+
+
 def answer(hand, offer, melds=(), initial=False, level="normal"):
-    g = position(["KS 3D", hand], melds=[[], list(melds)], initial=(False, initial))
+    g = position([OFFERER, hand], melds=[[], list(melds)], initial=(False, initial))
     g.hands[0].append(IDS[offer])
     g.play({"type": "offer", "card": offer})
     return ai.choose_move(g.view(1), level, seed=1)["type"]
@@ -90,6 +94,9 @@ def test_refuses_a_useless_offer():
     for level in ("easy", "normal", "hard"):
         assert answer("7H 7S 2C 9D", "KS", melds=["JC QC KC", "2S 3S 4S", "8D 8C 8H"], initial=True,
                       level=level) == "refuse"
+    # before the initial meld a K beside a Q is a start of a third meld: the heuristic levels refuse it,
+    # hard's search may find it worth taking
+    for level in ("easy", "normal"):
         assert answer("4C 5C 6C 9H 9S 9D 2H 5S 7D QS", "KD", level=level) == "refuse"
 
 
@@ -113,15 +120,27 @@ def test_offers_its_least_useful_card():
     assert move == {"type": "offer", "card": "KD"}         # 10 points to shed, and no use to the queens
 
 
-def test_hard_answers_through_the_shared_search_and_refuses_an_ace_that_does_not_meld():
-    g = position(["KS 3D 8H", "4C 5C 6C 9D"])
-    g.play({"type": "offer", "card": "8H"})
-    view = g.view(1)
-    assert ai.choose_move(view, "hard", seed=4) == ai.choose_move(view, "hard", seed=4)
-    assert ai.choose_move(view, "hard", seed=4) in view["legal_moves"]
+def test_hard_answers_every_offer_but_an_ace_through_the_search_normals_answer_first(monkeypatch):
+    weighed = []
+
+    def spy(view, rng, budget, *args, **kwargs):
+        weighed.append(kwargs["actions"])
+        return search(view, rng, 8, *args, **kwargs)
+
+    search = bot.search_move
+    monkeypatch.setattr(bot, "search_move", spy)
+    for card, normal in (("8H", "refuse"), ("7C", "take")):     # 7C makes 5C 6C 7C: normal takes it
+        g = position([f"KS 3D {card}", "5C 6C 9D QH"])
+        g.play({"type": "offer", "card": card})
+        view = g.view(1)
+        assert ai.choose_move(view, "normal", seed=4) == {"type": normal} and not weighed
+        move = ai.choose_move(view, "hard", seed=4)
+        assert weighed.pop() == [getattr(sg, normal.upper()), sg.REFUSE if normal == "take" else sg.TAKE]
+        assert move in view["legal_moves"] and move == ai.choose_move(view, "hard", seed=4)
+        weighed.clear()
     g = position(["AS KS 3D", "4C 5C 6C 9D"])
     g.play({"type": "offer", "card": "AS"})
-    assert ai.choose_move(g.view(1), "hard", seed=4) == {"type": "refuse"}
+    assert ai.choose_move(g.view(1), "hard", seed=4) == {"type": "refuse"} and not weighed
 
 
 def test_rollout_policy_plays_a_deal_to_its_end():

@@ -10,8 +10,9 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
   and colour lines, a J covering an opponent's scoring card, a Q covering its own card that breaks a
   line so a numbered card can build there later - discards the card it can use least, and goes out
   when what it holds beats what more turns would likely bring, and asks its partner only then.
-  As a partner it answers "may I go out?" from sampled playouts (``answer_estimate``): the match
-  margin if the asker goes out now against the mean margin of playing the deal on.
+  As a partner it answers "may I go out?" from the shared search's estimate (``answer_estimate``:
+  paired playouts of both answers): the match margin if the asker goes out now against the mean
+  margin of playing the deal on.
 * ``hard``: plays the normal bot's placement when it stands out (better than the next by
   ``CLEAR_MARGIN``, going out not on offer); otherwise the shared information-set search
   (``ismcts.py``, paired: every candidate tried on the same sampled deals) between going out and the
@@ -26,7 +27,7 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
 from ..cards import rank_of, suit_of
 from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
                              YES, Leopard, deal_score)
-from .ismcts import playout, search_move
+from .ismcts import Search, search_move
 
 RED = (False, True, True, False)
 SUIT = tuple(suit_of(c) for c in range(52))
@@ -287,19 +288,12 @@ def outcome(g, seat):
 
 def answer_estimate(view, rng, samples):
     """``(yes, no)``: the answering seat's expected outcome if it lets its partner go out now, and if
-    it says no and the deal plays on - each over the same deals sampled from its view, played out by
-    the quick policy. Going out ends the deal at once, so "yes" needs no playout."""
-    seat = view["seat"]
-    yes = no = 0.0
-    for _ in range(samples):
-        g = Leopard.determinize(view, rng)
-        out = g.clone()
-        out.apply_action(YES)
-        yes += outcome(out, seat)
-        g.apply_action(NO)
-        playout(g, rng, rollout)
-        no += outcome(g, seat)
-    return yes / samples, no / samples
+    it says no and the deal plays on - the shared search's means over ``samples`` deals sampled from
+    its view, each answer tried on the same deal with the same stream (paired), played out by the
+    quick policy. Going out ends the deal at once, so "yes" needs no playout."""
+    search = Search(view, rng, rollout, value=lambda g: [outcome(g, s) for s in range(g.players)], tree=False)
+    search.run(2 * samples, paired=True, actions=[YES, NO])
+    return search.root.children[YES].mean, search.root.children[NO].mean
 
 
 def choose_move(view, level, rng):
