@@ -1,6 +1,8 @@
 """Skarney Gin bots: they play legal moves from a seat's view, beat random play and make the obvious
 plays (the initial meld, taking a card that melds, refusing a useless one, going out)."""
 
+import pytest
+
 import pygames
 import pygames.ai as ai
 from pygames.ai import skarney_gin as bot
@@ -120,15 +122,21 @@ def test_offers_its_least_useful_card():
     assert move == {"type": "offer", "card": "KD"}         # 10 points to shed, and no use to the queens
 
 
-def test_hard_answers_every_offer_but_an_ace_through_the_search_normals_answer_first(monkeypatch):
-    weighed = []
+@pytest.fixture
+def weighed(monkeypatch):
+    """The root actions of every search the hard bot asks for (each search cut to 8 iterations)."""
+    asked = []
+    search = bot.search_move
 
     def spy(view, rng, budget, *args, **kwargs):
-        weighed.append(kwargs["actions"])
+        asked.append(kwargs["actions"])
         return search(view, rng, 8, *args, **kwargs)
 
-    search = bot.search_move
     monkeypatch.setattr(bot, "search_move", spy)
+    return asked
+
+
+def test_hard_answers_every_offer_but_an_ace_through_the_search_normals_answer_first(weighed):
     for card, normal in (("8H", "refuse"), ("7C", "take")):     # 7C makes 5C 6C 7C: normal takes it
         g = position([f"KS 3D {card}", "5C 6C 9D QH"])
         g.play({"type": "offer", "card": card})
@@ -166,18 +174,10 @@ def test_hard_remembers_cards_the_opponent_took():
     assert bot.Knowledge(g.view(0), track=False).their_known == set()
 
 
-def test_hard_weighs_close_offers_through_the_search_with_normals_choice_first(monkeypatch):
+def test_hard_weighs_close_offers_through_the_search_with_normals_choice_first(weighed):
     g = position(["2S 5H KC 2C 9S AD", "AS 3C"], melds=[["7H 7S 7D", "4C 5C 6C", "9D TS JH"], []],
                  initial=(True, False))
     view = g.view(0)
-    weighed = []
-
-    def spy(view, rng, budget, *args, **kwargs):
-        weighed.append(kwargs["actions"])
-        return search(view, rng, 8, *args, **kwargs)
-
-    search = bot.search_move
-    monkeypatch.setattr(bot, "search_move", spy)
     normal = ai.choose_move(view, "normal", seed=1)
     assert normal["type"] == "offer" and not weighed               # normal never searches
     move = ai.choose_move(view, "hard", seed=1)
