@@ -85,6 +85,7 @@ def test_a_broken_link_brings_back_the_saved_game(page, site):
     open_app(page, site, "spades?s=46")
     play_first_legal(page)
     mine = state(page)["link"]
-    open_app(page, site, "spades?s=46&n=3&m=___")
-    assert "could not be opened" in page.locator("#notice").inner_text()
+    open_app(page, site, "spades?s=46&n=3&m=___")       # the same page: the app answers the hashchange
+    page.wait_for_function("document.getElementById('notice').innerText.includes('could not be opened')",
+                           timeout=30_000)
     assert state(page)["link"] == mine
