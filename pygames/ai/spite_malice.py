@@ -8,9 +8,10 @@ hard:   the shared search (``ismcts.search_move``) over the close calls of a dee
         That planner (``LEVELS["hard"]``: a danger estimate for every opponent that counts the cards
         they would need to bridge the gap, our own chance to reach the pay-off card next turn, the
         closing discard folded into every plan) ranks the moves; its best few with distinct values
-        within ``CLOSE`` of the best are the search's candidates, best first (one candidate when the
-        call is clear: the planner's move stands). Each paired sample deals the hidden cards
-        (``SpiteMalice.determinize``: an opponent's hand avoids the ranks it refused to build), plays
+        within ``CLOSE`` of the best are the search's candidates, best first (when the call is clear
+        - no other within ``CLOSE`` - the planner's move stands without a search). Each paired
+        sample deals the hidden cards (``SpiteMalice.determinize``: an opponent's hand avoids the
+        ranks it refused to build), plays
         every candidate and then both sides on with a shallow planner (``quick_action``) until our
         turn comes round again, and judges there (``_judge``): match returns plus pay-off cards ahead
         - so what the sampled opponent hands actually let through replaces the planner's guessed
@@ -56,51 +57,52 @@ def rank(code):
 
 
 class Table:
-    """What the bot knows, from the view, in ranks."""
+    """What the bot knows, in ranks: read from a seat's view (``from_view``) or, inside the search,
+    from a sampled full state (``from_state``)."""
 
-    def __init__(self, view):
-        seat, n = view["seat"], view["players"]
-        zones = view["zones"]
-        self.hand = tuple(sorted(rank(c) for c in zones[f"hand{seat}"]))
-        self.discards = tuple(tuple(rank(c) for c in zones[f"discard{seat}_{d}"]) for d in range(4))
-        pay = zones[f"payoff{seat}"]
-        self.payoff_left = len(pay)
-        self.payoff_top = rank(pay[-1]) if pay else -1
-        self.needs = tuple(sorted(len(p["cards"]) for p in view["centre"] if p["cards"]))
-        options = view["options"]
+    def __init__(self, hand, discards, payoff, centre, options, opponents):
+        """``hand`` and ``discards`` (four piles) in ranks, ``payoff`` (cards left, top rank or -1),
+        ``centre`` the centre piles' sizes, ``opponents`` (pay-off top rank, discard piles) from the
+        next player on."""
+        self.hand = tuple(sorted(hand))
+        self.discards = discards
+        self.payoff_left, self.payoff_top = payoff
+        self.needs = tuple(sorted(n for n in centre if n))
         self.unlimited = options["centre_limit"] == "unlimited"
         self.kings_start = options["kings_start_piles"]
-        self.opponents = []          # (payoff top rank, discard piles), next player first
-        for k in range(1, n):
-            s = (seat + k) % n
-            opp_pay = zones[f"payoff{s}"]
-            piles = tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(4))
-            self.opponents.append((rank(opp_pay[-1]) if opp_pay else -1, piles))
+        self.opponents = opponents
         self.kings_held = self.hand.count(KING) + sum(p.count(KING) for p in self.discards)
         self.cards_held = len(self.hand), sum(len(p) for p in self.discards)
 
     @classmethod
+    def from_view(cls, view):
+        seat, n, zones = view["seat"], view["players"], view["zones"]
+
+        def piles(s):
+            return tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(4))
+
+        def top(s):
+            pay = zones[f"payoff{s}"]
+            return rank(pay[-1]) if pay else -1
+
+        others = [(seat + k) % n for k in range(1, n)]
+        return cls([rank(c) for c in zones[f"hand{seat}"]], piles(seat), (len(zones[f"payoff{seat}"]), top(seat)),
+                   [len(p["cards"]) for p in view["centre"]], view["options"], [(top(s), piles(s)) for s in others])
+
+    @classmethod
     def from_state(cls, g, seat):
-        """The same, read from a full game state (a sampled deal inside the search) for ``seat``."""
-        t = object.__new__(cls)
         n = g.players
-        t.hand = tuple(sorted(RANK_OF[c] for c in g.hands[seat]))
-        t.discards = tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[seat])
-        pay = g.payoff[seat]
-        t.payoff_left = len(pay)
-        t.payoff_top = RANK_OF[pay[-1]] if pay else -1
-        t.needs = tuple(sorted(len(p) for p in g.centre if p))
-        t.unlimited = g.options["centre_limit"] == "unlimited"
-        t.kings_start = g.options["kings_start_piles"]
-        t.opponents = []
-        for k in range(1, n):
-            s = (seat + k) % n
-            opp_pay = g.payoff[s]
-            t.opponents.append((RANK_OF[opp_pay[-1]] if opp_pay else -1,
-                                tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[s])))
-        t.kings_held = t.hand.count(KING) + sum(p.count(KING) for p in t.discards)
-        t.cards_held = len(t.hand), sum(len(p) for p in t.discards)
-        return t
+
+        def piles(s):
+            return tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[s])
+
+        def top(s):
+            pay = g.payoff[s]
+            return RANK_OF[pay[-1]] if pay else -1
+
+        others = [(seat + k) % n for k in range(1, n)]
+        return cls([RANK_OF[c] for c in g.hands[seat]], piles(seat), (len(g.payoff[seat]), top(seat)),
+                   [len(p) for p in g.centre], g.options, [(top(s), piles(s)) for s in others])
 
     def root(self):
         return (self.hand, self.discards, self.payoff_top, 0, self.needs)
@@ -363,7 +365,7 @@ def ranked_moves(view, level):
     turn's close (its best discard, or end_turn) valued as stopping here. A pay-off build, when
     legal, is always played: then only pay-off builds are ranked."""
     legal = view["legal_moves"]
-    table = Table(view)
+    table = Table.from_view(view)
     search = Search(table, level)
     root = table.root()
     build_moves = [m for m in legal if m["type"] == "build"]
@@ -413,8 +415,9 @@ def quick_action(g, rng=None):
 
 def _judge(seat, turns):
     """The playouts' judge: the state is played on (quick policy) until ``seat``'s turn has come
-    round ``turns`` more times (the others' replies included), then each seat's worth is its match returns plus the pay-off cards it is ahead of
-    the others' mean - so a pay-off card played (or let through) counts as about a point."""
+    round ``turns`` more times (the others' replies included), then each seat's worth is its match
+    returns plus the pay-off cards it is ahead of the others' mean - so a pay-off card played (or let
+    through) counts as about a point."""
     def value(g):
         rounds = 0
         for _ in range(400):
@@ -442,9 +445,11 @@ def choose_hard(view, rng, budget=None):
         if v >= best_v - CLOSE and len(close) < MAX_CANDIDATES and all(abs(v - w) > 1e-6 for w in seen):
             close.append(m)
             seen.append(v)
+    if len(close) == 1:                 # a clear call: the planner's move stands, nothing to weigh
+        return close[0]
     sample = SpiteMalice.determinize(view, rng)
     actions = [sample.move_to_action(m) for m in close]
-    budget = min(budget or HARD_BUDGET, BUDGET_CAP) if len(actions) > 1 else 1
+    budget = min(budget or HARD_BUDGET, BUDGET_CAP)
     return search_move(view, rng, budget=budget, rollout=quick_action, value=_judge(view["seat"], LOOKAHEAD),
                        horizon=1, actions=actions, keep=KEEP)
 
