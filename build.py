@@ -36,6 +36,7 @@ WEB = ROOT / "web"
 DIST = Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist").resolve()  # another place: parallel work
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
+CONSTRAINTS = ROOT / "tests" / "constraints.txt"   # the test tools' pinned versions
 
 PYODIDE_VERSION = "314.0.7"  # npm package `pyodide`; runs CPython 3.14
 PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+"
@@ -605,10 +606,11 @@ def ensure_venv():
         log("creating .venv")
         run([sys.executable, "-m", "venv", VENV])
     stamp = VENV / ".pygames-deps"
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + CONSTRAINTS.read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != want:
-        log("installing test dependencies into .venv (pip install -e .[test])")
-        run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test]"], cwd=ROOT)
+        log(f"installing test dependencies into .venv (pip install -c {CONSTRAINTS.relative_to(ROOT)} -e .[test])")
+        run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-c", CONSTRAINTS, "-e", ".[test]"],
+            cwd=ROOT)
         stamp.write_text(want)
     else:
         log("test dependencies already installed in .venv")
@@ -646,6 +648,8 @@ def test(pytest_args):
     build()
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) and (os.cpu_count() or 1) > 1:
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
+    if not any(a.startswith("--durations") for a in pytest_args):
+        pytest_args = ["--durations=15", *pytest_args]                      # the 15 slowest tests
     log(f"running pytest {' '.join(pytest_args)}".rstrip())
     code = subprocess.call([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if code == 5:

@@ -13,6 +13,8 @@ from tests.conftest import open_app
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
+PICKED_OR_PLAYED = ("n => { const a = window.pygames.app;"
+                    " return a.busy || !!a.selected || a.state.view.move_count > n; }")
 HINT_SHOWN = ("document.querySelector('#table .hinted') && !document.getElementById('hint-text').hidden"
               " && !document.getElementById('hint-text').textContent.includes('…')")
 
@@ -87,7 +89,10 @@ def play_hinted(page):
         moves.first.click()
     else:
         page.locator("#table .hinted[data-source]").first.click(position={"x": 8, "y": 14})
-        if page.evaluate("window.pygames.app.state.view.move_count") == before:
+        # the click either plays at once (the page turns busy at once) or picks the card and waits
+        # for its target (app.selected): wait for the page to say which, never read it too early
+        page.wait_for_function(PICKED_OR_PLAYED, arg=before, timeout=30_000)
+        if page.evaluate("!!window.pygames.app.selected"):
             page.locator("#table .hinted[data-target]").first.click()
     page.wait_for_function("n => window.pygames.app.state.view.move_count > n", arg=before, timeout=30_000)
     view = page.evaluate("window.pygames.app.state.view")
