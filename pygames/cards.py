@@ -1,9 +1,14 @@
-"""Card codes, decks and the one seeded random generator every game draws its chance from.
+"""Card codes, decks, and where a game's chance comes from: the ``Chance`` interface and the seeded
+generator ``Rng`` that implements it for every local table.
 
 A card code is rank + suit: ranks ``A 2 3 4 5 6 7 8 9 T J Q K``, suits ``S H D C`` ("QS", "TD").
 Internally a card is an int ``suit * 13 + rank_index`` (rank_index 0 = Ace ... 12 = King), so the hot
 paths of the games work on ints and tuples; codes appear only at the API edge.
 """
+
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -41,6 +46,30 @@ def deck_ids(decks=1):
 
 
 _MASK64 = (1 << 64) - 1
+
+
+class Chance(Protocol):
+    """Every chance event of the rules, as a game asks for it (``Game.chance``). A game says what
+    the event is - a deck shuffled face down, cards turned face up, a number everyone sees - and
+    never how it is drawn: ``Rng`` draws from a seed (local tables, search, replays); a remote
+    table's source answers from the players' jointly shuffled encrypted deck. Who may see which
+    card of a shuffled deck afterwards is the game's ``SECRETS``, not the source's business."""
+
+    def shuffle(self, items: list[T]) -> list[T]:
+        """``items`` in a random order, in place (and returned): a deck dealt face down."""
+        ...
+
+    def face_up(self, items: list[T], k: int) -> list[T]:
+        """``k`` cards turned face up from ``items`` freshly shuffled (a cut): everyone sees them."""
+        ...
+
+    def below(self, n: int) -> int:
+        """A uniform number in [0, n) that every player sees (who deals first)."""
+        ...
+
+    def copy(self) -> "Chance":
+        """An independent source that will answer exactly as this one would from now on."""
+        ...
 
 
 # below(n)'s rejection limit for the deck sizes a shuffle meets (up to three decks and more)
@@ -96,6 +125,15 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
         return items
+
+    def face_up(self, items, k):
+        """The first ``k`` of ``items`` shuffled (the same draws as a shuffle)."""
+        return self.shuffle(items)[:k]
+
+    def copy(self):
+        twin = Rng()
+        twin.state = self.state
+        return twin
 
     def choice(self, items):
         return items[self.below(len(items))]

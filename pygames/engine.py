@@ -9,7 +9,11 @@ A game module subclasses :class:`Game` and provides:
   in reading order and name the default with ``DEFAULT_OPTIONS`` when it is not the first);
 * ``SECRETS``: zone pattern -> who cannot see it (see :meth:`Game.hidden_positions`);
 * ``TEXTS``: message key -> English template (see ``pygames/text.py``), every key the game emits;
-* ``_setup()``: deal the first hand from ``self.rng``; keep ``self.deal_number`` (1, 2, ...) current;
+* ``_setup()``: deal the first hand; keep ``self.deal_number`` (1, 2, ...) current. All chance comes
+  from ``self.chance`` (see ``pygames.cards.Chance``): ``shuffle`` for a face-down deck, ``face_up``
+  for cards turned up from a fresh deck (a cut), ``below`` for a public number (who deals). A game
+  never asks where its chance comes from: the seeded generator at a local table, the players' joint
+  encrypted deck at a remote one;
 * the action interface: ``legal_actions()``, ``apply_action(a)``, ``action_to_move(a)``,
   ``move_to_action(move)`` (None or any exception for what is not a move), ``returns()``;
 * ``current_player``, ``is_over``, ``scores``;
@@ -73,7 +77,9 @@ class Game:
         "engine.wrong_seat": "It is not that player's turn.",
     }
 
-    def __init__(self, players=None, options=None, seed=None):
+    def __init__(self, players=None, options=None, seed=None, chance=None):
+        """``chance``: where the rules' chance comes from; by default the generator seeded with ``seed``
+        (a remote table supplies its joint deck instead, see ``pygames.cards.Chance``)."""
         self.players = self._check_players(players)
         self.options = self._check_options(options)
         if seed is None:
@@ -81,7 +87,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
         self.seed = seed
-        self.rng = Rng(seed)
+        self.chance = Rng(seed) if chance is None else chance
         self._record = []        # one (seat, index, choices, move JSON) per move played
         self._before = 0         # moves played before _record starts (a history-less copy)
         self._deal_start = 0     # where the current deal starts in _record
@@ -387,7 +393,7 @@ class Game:
         """A full state that agrees with everything the view's seat has seen, its hidden cards dealt
         afresh from ``rng``, its own generator reseeded so it cannot know what is still to come."""
         g = cls._from_view(view, cls._deal_hidden(view, rng))
-        g.rng = Rng(rng.next64())
+        g.chance = Rng(rng.next64())
         return g
 
     @classmethod
@@ -398,7 +404,7 @@ class Game:
         g.players = view["players"]
         g.options = dict(view["options"])
         g.seed = 0
-        g.rng = Rng(0)
+        g.chance = Rng(0)
         g.deal_number = view["deal"]
         g._record = [(e["seat"], None, None, _dumps(e["move"])) for e in view["log"]]
         g._before = view["move_count"] - len(g._record)
@@ -409,7 +415,7 @@ class Game:
     # ---- search --------------------------------------------------------------------------------
     def clone(self, history=False):
         """An independent copy for search: every top-level list copied one level deep, the
-        generator's state copied, ``_clone_nested(copy)`` copies what the game nests deeper. No deep
+        chance source copied, ``_clone_nested(copy)`` copies what the game nests deeper. No deep
         copy. Without ``history`` the move record is left behind (the copy cannot make links)."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
@@ -418,8 +424,7 @@ class Game:
                 setattr(g, name, value[:])
         if not history:
             g._before, g._record, g._deal_start = self.move_count, [], 0
-        g.rng = Rng(0)
-        g.rng.state = self.rng.state
+        g.chance = self.chance.copy()
         self._clone_nested(g)
         return g
 

@@ -185,8 +185,7 @@ class Leopard(Game):
         rounds = []
         cutting = list(range(self.players))
         while True:
-            deck = self.rng.shuffle(list(range(52)) * 2)
-            cards = [(s, deck[i]) for i, s in enumerate(cutting)]
+            cards = list(zip(cutting, self.chance.face_up(list(range(52)) * 2, len(cutting))))
             rounds.append(cards)
             high = max(rank_of(c) for _, c in cards)
             cutting = [s for s, c in cards if rank_of(c) == high]
@@ -195,7 +194,7 @@ class Leopard(Game):
 
     def _deal(self):
         self.deal_number += 1
-        deck = self.rng.shuffle(list(range(52)) * 2)
+        deck = self.chance.shuffle(list(range(52)) * 2)
         self.hands = [[] for _ in range(self.players)]
         first = (self.dealer + 1) % self.players
         for i in range(HAND_SIZE * self.players):

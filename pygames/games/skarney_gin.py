@@ -365,8 +365,7 @@ class SkarneyGin(Game):
         self.over = False
         self.cut = []
         while True:
-            deck = self.rng.shuffle(list(range(52)))
-            a, b = deck[0], deck[1]
+            a, b = self.chance.face_up(list(range(52)), 2)
             self.cut.append([CODES[a], CODES[b]])
             if a % 13 != b % 13:
                 break
@@ -374,7 +373,7 @@ class SkarneyGin(Game):
         self._deal()
 
     def _deal(self):
-        deck = self.rng.shuffle(list(range(52)))
+        deck = self.chance.shuffle(list(range(52)))
         self.hands = [[], []]
         for i in range(2 * HAND_SIZE):
             self.hands[(self.dealer + 1 + i) % 2].append(deck.pop())

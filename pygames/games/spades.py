@@ -131,7 +131,7 @@ class Spades(Game):
         self.over = False
         self.winner = None       # team index once over
         self.deal_number = 0
-        self.dealer = self.rng.below(4)
+        self.dealer = self.chance.below(4)
         self.last_trick = None   # (leader, cards, winner) of the latest trick, kept across deals
         self._deal()
 
@@ -159,7 +159,7 @@ class Spades(Game):
         game's generator, so the cards are the same whenever the shuffle happens."""
         hands = self._hands
         if hands is None:
-            deck = self.rng.shuffle(list(range(52)))
+            deck = self.chance.shuffle(list(range(52)))
             # dealt one at a time from the dealer's left: seat s gets every fourth card from its first
             hands = self._hands = [sorted(deck[(s - self.dealer - 1) % 4::4], key=SORT_KEY.__getitem__)
                                    for s in range(4)]

@@ -141,13 +141,13 @@ class SpiteMalice(Game):
         self.winner = None           # the match winner once over (None: shared or nobody)
         self.result = None           # the match's closing line (a message) once over
         self.deal_number = 0
-        self.dealer = self.rng.below(self.players)
+        self.dealer = self.chance.below(self.players)
         self._deal()
 
     def _deal(self):
         n = self.players
         self.deal_number += 1
-        cards = self.rng.shuffle(deck_ids(DECKS[n]))
+        cards = self.chance.shuffle(deck_ids(DECKS[n]))
         self.payoff = [[] for _ in range(n)]          # bottom -> top; the top is face up
         for i in range(self.options["payoff"] * n):
             self.payoff[(self.dealer + 1 + i) % n].append(cards.pop())
@@ -182,7 +182,7 @@ class SpiteMalice(Game):
                 if not self.completed:
                     break
                 self.stock, self.completed = self.completed, []
-                self.rng.shuffle(self.stock)
+                self.chance.shuffle(self.stock)
             hand.append(self.stock.pop())
         hand.sort(key=_hand_key)
 

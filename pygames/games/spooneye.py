@@ -141,8 +141,7 @@ class Spooneye(Game):
         rounds = []
         cutting = list(range(self.players))
         while True:
-            deck = self.rng.shuffle(list(range(52)))
-            cards = [(s, deck[i]) for i, s in enumerate(cutting)]
+            cards = list(zip(cutting, self.chance.face_up(list(range(52)), len(cutting))))
             rounds.append(cards)
             low = min(rank_of(c) for _, c in cards)
             cutting = [s for s, c in cards if rank_of(c) == low]
@@ -152,7 +151,7 @@ class Spooneye(Game):
     def _deal(self):
         n = self.players
         self.deal_number += 1
-        deck = self.rng.shuffle(list(range(52)))
+        deck = self.chance.shuffle(list(range(52)))
         first = (self.dealer + 1) % n
         order = [(first + i) % n for i in range(n)]
         self.rows = [[] for _ in range(n)]
