@@ -412,11 +412,12 @@ def spade_icon_png(size, subrows=4):
 
 
 def playable_games():
-    """The engine's playable game ids: the one list of games everything else is made from."""
+    """The games the site ships: the engine's playable games of its own package (GAME_IDS; a test
+    may register a game of its own, which has no table layout) - the one list the site is made from."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames.games import available
-    return available()
+    from pygames.games import GAME_IDS, available
+    return tuple(g for g in available() if g in GAME_IDS)
 
 
 def register_games(site):
@@ -1063,12 +1064,6 @@ def main(argv=None):
     p_bench.add_argument("--only", choices=["load", "bots"], default="",
                          help="only the page-load figures (cold, warm, stages), or only bot time per move")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
-    p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
-    p_tour.add_argument("game")
-    p_tour.add_argument("level_a")
-    p_tour.add_argument("level_b")
-    p_tour.add_argument("-n", "--games", type=int, default=40)
-    p_tour.add_argument("-p", "--players", type=int, default=None)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
     p_soak.add_argument("--matches", type=int, default=10_000, help="random matches per game (default 10000)")
     p_soak.add_argument("--games", default="", help="comma-separated game ids (default: every playable game)")
@@ -1089,22 +1084,9 @@ def main(argv=None):
         return 0
     if args.command == "bench":
         return bench(args.json, args.compare, args.only)
-    if args.command == "tournament":
-        return tournament(args)
     if args.command == "soak":
         return soak(args)
     return _bench()
-
-
-def tournament(args):
-    sys.path.insert(0, str(ROOT))
-    from pygames.ai.tournament import run
-    start = time.perf_counter()
-    r = run(args.game, args.level_a, args.level_b, games=args.games, players=args.players)
-    print(f"{r['game']}: {r['a']} vs {r['b']} over {r['games']} matches: {r['a']} wins {r['wins']:g} "
-          f"= {100 * r['rate']:.0f}% (95% CI {100 * r['low']:.0f}%-{100 * r['high']:.0f}%) "
-          f"in {time.perf_counter() - start:.1f} s")
-    return 0
 
 
 def soak(args):

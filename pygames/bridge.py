@@ -12,8 +12,7 @@ import zlib
 
 from . import __version__, ai, from_json, links, new_game
 from .engine import IllegalMove
-from .games import GAME_IDS, available, game_class
-from .text import english_catalogue
+from .games import available, english_catalogue, game_class, registered
 
 _session = {"game": None, "seat": 0, "people": None}  # people: pass-and-play seats
 
@@ -67,8 +66,9 @@ def _rebuild(game, keep):
 
 def info(_args):
     games = []
-    for game_id in GAME_IDS:
-        entry = {"id": game_id, "available": game_id in available()}
+    playable = available()
+    for game_id in registered():
+        entry = {"id": game_id, "available": game_id in playable}
         if entry["available"]:
             cls = game_class(game_id)
             entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
@@ -272,7 +272,7 @@ def replay_view(args):
     if reveal:   # each seat's own zones (hand#, ...) the viewed seat could not see, unmasked
         full = game.view(seat, reveal=True)["zones"]
         hands = {zone: cards for zone, cards in full.items() if cards != shown["zones"][zone]
-                 and (game._secret_rule(zone) or (None, None))[1] is not None}
+                 and game.zone_owner(zone) is not None}
     return {"view": shown, "hands": hands, "reveal": reveal, "seat": seat, "step": step, "steps": steps,
             "deal": deal, "deal_starts": r["deal_starts"], "deal_over": deal_over, "over": r["over"],
             "shows_all": r["share"].reveal, "seed": game.seed, "link_version": links.VERSION}

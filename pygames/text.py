@@ -13,11 +13,30 @@ Template syntax, shared with ``web/i18n.js``:
 * ``{name|one|many}`` the word for a count: "one" when the parameter is 1, else "many"
 """
 
+from __future__ import annotations
+
 import re
+import reprlib
+from typing import Callable
 
 from .cards import HIDDEN, SUIT_SYMBOLS
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 60, 60, 60
 FIELD = re.compile(r"\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}")
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as a message may echo it: its repr cut to ``limit`` characters. An echoed value never
+    grows with the input: a huge number is told by its size (Python will not even print an integer
+    past 4,300 digits), a long or deeply nested value is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = _SHORT.repr(value)
+    except (ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def message(key, **params):
@@ -73,15 +92,15 @@ def fields(template):
     return {m.group(1) for m in FIELD.finditer(template)}
 
 
-_CATALOGUE = {}
+_SOURCE: list[Callable[[], dict[str, str]]] = []    # set by the game registry (pygames.games)
 
 
-def english_catalogue():
-    """Every English template: the engine's own and each playable game's."""
-    if not _CATALOGUE:
-        from .engine import Game
-        from .games import available, game_class
-        _CATALOGUE.update(Game.TEXTS)
-        for game_id in available():
-            _CATALOGUE.update(game_class(game_id).TEXTS)
-    return _CATALOGUE
+def use_catalogue(source: Callable[[], dict[str, str]]) -> None:
+    """Where :func:`english_catalogue` comes from: the registry knows every game's ``TEXTS`` (this
+    module imports no game, so the engine can render its messages without an import circle)."""
+    _SOURCE[:] = [source]
+
+
+def english_catalogue() -> dict[str, str]:
+    """Every English template: the engine's own and each registered game's."""
+    return _SOURCE[0]() if _SOURCE else {}

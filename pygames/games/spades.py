@@ -88,6 +88,7 @@ class Spades(Game):
     DEFAULT_OPTIONS = {"target": 500}
     # a hand is seen by its owner only, and by the owner only once looked at (double nil is bid blind)
     SECRETS = {"hand#": CUSTOM}
+    MOVES = {"bid": {"bid": None}, "look": {}, "pass_cards": {"cards": None}, "play": {"card": None}}
     TEXTS = {
         "spades.line.made": "Bid {bid}, took {took}: made, {bid} \u00d7 10 = {points}",
         "spades.line.made_over": "Bid {bid}, took {took}: made, {bid} \u00d7 10 + {over} "
@@ -377,7 +378,7 @@ class Spades(Game):
             return message("spades.refuse.follow", suit=message(f"spades.suit.{CODES[self.trick[0]][1]}"))
         return message("spades.refuse.not_broken")
 
-    def _public_move(self, move, seat):
+    def _public_move(self, move, seat, mover):
         if move["type"] == "pass_cards" and seat is not None:
             # only the two partners of the exchange see the cards (the bidder passes, then the partner)
             if self.dn_seat is None or seat % 2 != self.dn_seat % 2:

@@ -87,6 +87,9 @@ class SpiteMalice(Game):
     # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
     # piles were built face up in front of everyone, so what waits aside is public.
     SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}
+    # every move may name its seat ("seat"): the right one, or the move is refused as out of turn
+    MOVES = {"build": {"from": None, "card": None, "pile": None, "discard": None, "seat": None},
+             "discard": {"card": None, "pile": None, "seat": None}, "end_turn": {"seat": None}}
     TEXTS = {
         "spite_malice.line.went_out": "{seat:seat}: pay-off pile emptied.",
         "spite_malice.line.bonus": "Bonus for going out: {points}",
