@@ -165,7 +165,7 @@ def axe_core():
 
 
 def wheel_inputs():
-    files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md"})
+    files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md", ".typed"})
     if (ROOT / "README.md").exists():
         files.append(ROOT / "README.md")
     return files
@@ -651,6 +651,10 @@ def test(pytest_args):
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
     if not any(a.startswith("--durations") for a in pytest_args):
         pytest_args = ["--durations=15", *pytest_args]                      # the 15 slowest tests
+    log("running mypy over pygames/ (configured in pyproject.toml)")
+    if subprocess.call([str(py), "-m", "mypy"], cwd=ROOT) != 0:
+        log("mypy found type errors in pygames/: fix them (or the annotations) first")
+        return 1
     log(f"running pytest {' '.join(pytest_args)}".rstrip())
     code = subprocess.call([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if code == 5:

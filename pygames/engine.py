@@ -40,7 +40,7 @@ class IllegalMove(ValueError):
 
     def __init__(self, key: str | Message, params: dict[str, Any] | None = None) -> None:
         if isinstance(key, dict):
-            params, key = {k: v for k, v in key.items() if k != "key"}, key["key"]
+            params, key = {k: v for k, v in key.items() if k != "key"}, str(key["key"])
         self.key: str = key
         self.params: dict[str, Any] = dict(params or {})
         super().__init__(render({"key": key, **self.params}))
@@ -55,10 +55,10 @@ class BadSave(ValueError):
 
 
 class MoveRecord(NamedTuple):
-    """One move played: who played it, its index among how many legal actions (None in a state
-    rebuilt from a view), and the move as JSON text."""
+    """One move played: who played it, which of how many legal actions it was (``pick`` of
+    ``choices``; None in a state rebuilt from a view), and the move as JSON text."""
     seat: int
-    index: int | None
+    pick: int | None
     choices: int | None
     move: str
 
@@ -227,7 +227,8 @@ class Game(ABC):
     def check_shape(cls, move: Move) -> Message | None:
         """The refusal of a move carrying a key its type's shape (``MOVES``) does not have, or None.
         Moves come from other people's pages too (remote play): nothing may ride along unchecked."""
-        shape = cls.MOVES.get(move.get("type")) if isinstance(move.get("type"), str) else None
+        kind = move.get("type")
+        shape = cls.MOVES.get(kind) if isinstance(kind, str) else None
         if shape is None:
             return None                      # an unknown type: the game's own refusal says what moves are
         return _extra_key(move, shape, str(move["type"]), top=True)
@@ -308,7 +309,7 @@ class Game(ABC):
     def move_choices(self) -> list[tuple[Any, Any]]:
         """What share links record: each move's index among how many legal moves there were (None in
         a state rebuilt from a view, which makes no links)."""
-        return [(r.index, r.choices) for r in self._record]
+        return [(r.pick, r.choices) for r in self._record]
 
     @property
     def move_count(self) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from typing import Callable
+from typing import Any, Callable
 
 from .cards import HIDDEN, SUIT_SYMBOLS
 
@@ -39,19 +39,19 @@ def shown(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
-def message(key, **params):
+def message(key: str, **params: Any) -> dict[str, Any]:
     """A message dict: the key and its parameters, e.g. ``{"key": "spades.set", "bid": 7}``."""
     return {"key": key, **params}
 
 
-def card_text(code):
+def card_text(code: object) -> str:
     if code == HIDDEN or not isinstance(code, str) or len(code) != 2:
         return str(code)
     rank = "10" if code[0] == "T" else code[0]
     return rank + SUIT_SYMBOLS.get(code[1], code[1])
 
 
-def _value(value, kind, catalogue):
+def _value(value: Any, kind: str | None, catalogue: dict[str, str]) -> str:
     if isinstance(value, dict) and "key" in value:
         return render(value, catalogue)
     if kind == "card":
@@ -69,15 +69,15 @@ def _value(value, kind, catalogue):
     return str(value)
 
 
-def render(msg, catalogue=None):
+def render(msg: dict[str, Any], catalogue: dict[str, str] | None = None) -> str:
     """English text of a message dict (its key if no text is known)."""
     if catalogue is None:
         catalogue = english_catalogue()
-    template = catalogue.get(msg.get("key"))
+    template = catalogue.get(str(msg.get("key")))
     if template is None:
         return str(msg.get("key"))
 
-    def field(m):
+    def field(m: re.Match[str]) -> str:
         name, kind, one, many = m.groups()
         value = msg.get(name)
         if one is not None:
@@ -87,7 +87,7 @@ def render(msg, catalogue=None):
     return FIELD.sub(field, template)
 
 
-def fields(template):
+def fields(template: str) -> set[str]:
     """The parameter names a template uses."""
     return {m.group(1) for m in FIELD.finditer(template)}
 

@@ -49,7 +49,7 @@ def test_engine_wheel_is_built_and_named_in_build_info(dist):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         metadata = z.read(f"pygames-{pygames.__version__}.dist-info/METADATA").decode()
-    assert "pygames/__init__.py" in names
+    assert "pygames/__init__.py" in names and "pygames/py.typed" in names   # it ships its types
     requires = [line for line in metadata.splitlines()
                 if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert not requires, requires  # standard library only: installs in Pyodide with deps=False

@@ -63,7 +63,7 @@ def _positions(card):
     return (0, 13) if r == 0 else (r,)
 
 
-_PARTNERS = {}
+_PARTNERS: dict[int, list] = {}
 
 
 def _partners(card):
