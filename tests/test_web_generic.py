@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pygames.games import available
+from pygames.games import GAME_IDS
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -30,7 +30,7 @@ def words(lang, name):
 
 def game_names():
     """{game id: the ways a file could name it}: the id, and its English title."""
-    return {g: (g, words("en", g)[f"{g}.title"]) for g in available()}
+    return {g: (g, words("en", g)[f"{g}.title"]) for g in GAME_IDS}
 
 
 def naming(names):
@@ -66,14 +66,14 @@ def test_a_generic_file_names_no_game(path):
 # ---- the home screen's tiles: each game's own words -------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", available())
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_each_game_says_on_its_tile_what_it_is_in_its_own_word_file(game, lang):
     own = words(lang, game)
     for what in ("blurb", "players"):
         assert own.get(f"{game}.home.{what}", "").strip(), f"web/lang/{lang}/{game}.json lacks {game}.home.{what}"
     assert re.search(r"\d", own[f"{game}.home.players"]), "the players line says how many play"
     page = words(lang, "page")
-    assert not [k for k in page if k.startswith("page.home.") and k.split(".")[2] in available()]
+    assert not [k for k in page if k.startswith("page.home.") and k.split(".")[2] in GAME_IDS]
 
 
 @pytest.mark.parametrize("lang, line, colour, points, not_said", [

@@ -40,10 +40,6 @@ RED = (False, True, True, False)        # by suit: S H D C
 SUIT = tuple(suit_of(c) for c in range(52))
 
 
-def is_down(entry):
-    return entry >= DOWN
-
-
 def card_of(entry):
     return entry % DOWN
 
@@ -120,9 +116,6 @@ def _targets_by_rank():
 
 
 TARGETS = _targets_by_rank()
-RANK_WORD = {TEN: "10", JACK: "J", QUEEN: "Q", KING: "K"}
-
-
 def fits(rank, top):
     """May a card of ``rank`` go on a position whose top entry is ``top`` (-1 empty)?"""
     need = TARGETS[rank][2]

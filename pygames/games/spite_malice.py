@@ -45,10 +45,6 @@ DECKS = {2: 2, 3: 3, 4: 4}
 SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
 
-def build_action(source, card, target):
-    return source << 12 | card << 6 | target
-
-
 def _is_index(value, size):
     return type(value) is int and 0 <= value < size
 
@@ -455,7 +451,6 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
             return message("spite_malice.refuse.discard_not_in_hand", card=CODES[card])
-        piles = self.discards[seat]
         if pile == NEW_PILE:
             return message("spite_malice.refuse.discards_full")
         if not _is_index(pile, DISCARD_PILES):

@@ -240,10 +240,6 @@ class Spooneye(Game):
     def _capture_actions(self, owner):
         return [CAPTURE + p * 4 + i for p in self.opponents(owner) for i in range(len(self.rows[p]))]
 
-    def may_move(self, seat):
-        return (self.standard and bool(self.stock) and not self.moved_last[seat]
-                and bool(self._move_actions(seat)))
-
     # ---- the action interface ------------------------------------------------------------------
     def legal_actions(self):
         phase = self.phase
