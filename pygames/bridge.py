@@ -142,7 +142,7 @@ def hint(args: Args) -> Any:
 
 def undo(args: Args) -> Any:
     game = _game()
-    if "persons" in args:
+    if "people" in args:
         _session["people"] = _people(args, game)
     keep = _undo_point(game)
     if keep is None:
@@ -154,16 +154,16 @@ def undo(args: Args) -> Any:
 
 
 def _people(args: Args, game: Game) -> tuple[int, ...]:
-    """The seats people play from the arguments' ``persons`` (pass-and-play); the person's seat is
+    """The seats people play, from the arguments' ``people`` (pass-and-play); the person's seat is
     always one of them, seats beyond this game's players are left out."""
-    persons = args.get("persons") or []
-    if not isinstance(persons, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in persons):
-        raise ValueError("persons must be a list of seat numbers")
-    return tuple(sorted({s for s in persons if s in range(game.players)} | {_session["seat"]}))
+    people = args.get("people") or []
+    if not isinstance(people, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in people):
+        raise ValueError("people must be a list of seat numbers")
+    return tuple(sorted({s for s in people if s in range(game.players)} | {_session["seat"]}))
 
 
 def seat(args: Args) -> Any:
-    """Pass-and-play: show the table to another person (``seat``; ``persons``: every person's seat)."""
+    """Pass-and-play: show the table to another person (``seat``; ``people``: the seats people play)."""
     game = _game()
     _session["seat"] = _seat(args, game)
     _session["people"] = _people(args, game)

@@ -203,7 +203,7 @@ def test_axe_finds_no_serious_violation_on_the_home_screen(page, site, size):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_axe_finds_no_serious_violation_on_a_games_table_and_its_dialogs(page, site, game):
-    instant(page, game, persons=[0, 1])
+    instant(page, game, people=[0, 1])
     open_app(page, site, f"{game}?v={VERSION}&s=5")
     page.wait_for_function(f"({IDLE} && document.querySelector('#table [data-legal=true]'))"
                            " || document.querySelector('#dlg-friend[open]')")

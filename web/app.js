@@ -267,7 +267,7 @@ function adopt(state) {
 function statsContext() {
   const players = app.state?.view?.players ?? 0;
   return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
-    bots: friend.persons(app.gameId, players).length < players };
+    bots: friend.people(app.gameId, players).length < players };
 }
 
 /** A game in progress that a new game would throw away. */
@@ -393,7 +393,7 @@ async function runBots() {
 /** Pass-and-play: hide the table, turn it to ``seat`` behind the hand-over screen, wait for the tap. */
 async function passDevice(seat, gen) {
   const shown = friend.handOver(seat);
-  const state = await app.engine.call("seat", { seat, persons: friend.persons(app.gameId) });
+  const state = await app.engine.call("seat", { seat, people: friend.people(app.gameId) });
   if (gen !== app.generation) return;
   adopt(state);
   render();
@@ -408,7 +408,7 @@ async function undo() {
   app.local = {};
   render();          // at once, even while the worker still finishes a bot's move (its answer is dropped)
   try {
-    const state = await app.engine.call("undo", { persons: friend.persons(app.gameId) });
+    const state = await app.engine.call("undo", { people: friend.people(app.gameId) });
     // pass-and-play: back to another person's decision, so the device goes back to them
     const shown = state.seat !== app.state.seat ? friend.handOver(state.seat) : null;
     adopt(state);
@@ -660,7 +660,7 @@ function showSettings() {
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
     if (await chooseLanguage($("settings-language").value)) relabel();
-    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, persons: next.persons };
+    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, people: next.people };
     if ("partner_level" in next) kept.partner_level = next.partner_level;
     if (dlg.returnValue === "new" && (await mayDropGame(false))) {   // Settings' own button is the choice
       store.setSettings(app.gameId, next);
