@@ -6,9 +6,16 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
     site                        session: base URL of dist/ served on localhost (a str ending in "/";
                                 site.server is the build.SiteServer: .request_log, .fail_paths)
     browser                     session: a Playwright (sync API) Chromium Browser
-    page                        function: a Page in a fresh browser context; page.console_errors
-                                lists console errors and uncaught page errors; a test that leaves
-                                any fails, unless marked @pytest.mark.allow_console_errors
+    page                        function: a new Page in this worker's warm browser context, its
+                                site's storage cleared (localStorage, IndexedDB; sessionStorage is
+                                per page) but its Cache Storage kept, so the app restores Python
+                                from the snapshot an earlier test's boot made (web/snapshot.js)
+                                instead of paying a cold boot per test; a test marked
+                                @pytest.mark.fresh_context (or a module with that pytestmark) gets
+                                a page in a brand-new context instead (no snapshot, empty HTTP
+                                cache: boot tests). page.console_errors lists console errors and
+                                uncaught page errors; a test that leaves any fails, unless marked
+                                @pytest.mark.allow_console_errors
     app                         function: `page` with index.html#spades open and ready (a table)
     open_app(page, site, fragment="", timeout=60_000)
                                 plain function (from conftest import open_app): go to
@@ -18,6 +25,7 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -39,6 +47,8 @@ READY_TIMEOUT_MS = 60_000
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in headless Chromium")
     config.addinivalue_line("markers", "allow_console_errors: the test expects console errors")
+    config.addinivalue_line("markers", "fresh_context: the `page` fixture opens a brand-new browser context "
+                            "(a cold boot: no kept snapshot, no HTTP cache)")
     config.addinivalue_line("markers", "soak: long; runs only when asked for (-m soak, python3 build.py soak --browser)")
 
 
@@ -96,10 +106,53 @@ def browser():
         chromium.close()
 
 
+# Storage a test may leave behind for the next; Cache Storage (the Python snapshot, web/snapshot.js)
+# is kept on purpose, service workers are blocked in these contexts
+CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
+
+
+def _new_context(browser):
+    return browser.new_context(service_workers="block")
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser):
+    """This worker's shared browser context (see ``page``); reopened if a test closed it."""
+    holder = {"context": _new_context(browser)}
+    yield holder
+    try:
+        holder["context"].close()
+    except Exception:
+        pass
+
+
+def _warm_page(browser, holder, site):
+    context = holder["context"]
+    try:
+        for old in list(context.pages):
+            old.close()
+        page = context.new_page()
+    except Exception:            # a test closed the shared context: open another
+        holder["context"] = context = _new_context(browser)
+        page = context.new_page()
+    url = urlsplit(site)
+    origin = f"{url.scheme}://{url.netloc}"
+    cdp = context.new_cdp_session(page)
+    try:
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED_STORAGE})
+    finally:
+        cdp.detach()
+    return page
+
+
 @pytest.fixture
 def page(browser, request):
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
+    if request.node.get_closest_marker("fresh_context"):
+        context = _new_context(browser)
+        page = context.new_page()
+    else:
+        context = None
+        page = _warm_page(browser, request.getfixturevalue("warm_context"), request.getfixturevalue("site"))
     errors = []
     page.console_errors = errors
 
@@ -111,7 +164,13 @@ def page(browser, request):
     page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     yield page
-    context.close()
+    if context is not None:
+        context.close()
+    else:
+        try:
+            page.close()
+        except Exception:
+            pass
     if errors and not request.node.get_closest_marker("allow_console_errors"):
         pytest.fail("console errors on the page:\n  " + "\n  ".join(errors), pytrace=False)
 

@@ -8,7 +8,8 @@ import pytest
 
 from conftest import wait_ready
 
-pytestmark = pytest.mark.browser
+# cold boots: each test counts downloads or makes its own snapshot
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
 
 # Runs in the page: start web/worker.js, collect its messages, then ask it {id: 1, method: "info"}.
 WORKER_SESSION = """async ({requests, timeout}) => {

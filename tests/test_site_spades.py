@@ -192,6 +192,7 @@ def test_phone_layout_fits_the_hand(browser, site):
     context.close()
 
 
+@pytest.mark.fresh_context         # the runtime must come from the server, not a warm cache
 @pytest.mark.allow_console_errors
 def test_loading_failure_shows_an_error_state_with_a_message(page, site):
     site.server.fail_paths.add("/pyodide/pyodide.asm.wasm")

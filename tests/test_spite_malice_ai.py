@@ -31,7 +31,7 @@ def single_games(levels, count, options=SHORT):
     return wins, slowest
 
 
-@pytest.mark.parametrize("level, games", [("normal", 40), ("hard", 16)])   # hard searches: fewer games
+@pytest.mark.parametrize("level, games", [("normal", 40), ("hard", 8)])   # hard searches: fewer games
 def test_level_beats_random_clearly(level, games):
     (won, lost), slowest = single_games([level, "random"], games)
     print(f"\n{level} vs random: {won}-{lost}, slowest move {slowest * 1000:.1f} ms")
@@ -43,12 +43,8 @@ def test_easy_beats_random():
     assert won > lost
 
 
-def test_hard_beats_normal():
-    """A smoke check on short single games (hard is no worse): 30 of them cannot separate the two
-    (15-15 here); the arena's duplicate matches are the real measure (hard 17 of 20 sets)."""
-    (won, lost), slowest = single_games(["hard", "normal"], 30)
-    print(f"\nhard vs normal: {won}-{lost}, slowest move {slowest * 1000:.1f} ms")
-    assert won >= lost
+# Hard against Normal is measured by the arena's duplicate matches (README, "Bots"): single games at
+# unit-test sizes cannot separate them, so no test here pretends to.
 
 
 def test_hard_weighs_the_planners_close_calls_through_the_shared_search(monkeypatch):
@@ -92,11 +88,11 @@ def test_hard_weighs_the_planners_close_calls_through_the_shared_search(monkeypa
 def test_a_full_match_between_bots_completes():
     start = time.perf_counter()
     g = pygames.new_game("spite_malice", seed=5)
-    levels = ["hard", "normal"]
+    levels = ["normal", "easy"]             # hard's full games: test_bots_are_deterministic_and_legal
     while not g.is_over:
         s = g.current_player
         g.play(choose_move(g.view(s), levels[s], seed=g.move_count))
-    print(f"\ndefault match hard vs normal: {g.move_count} moves, {g.deal_number} games, "
+    print(f"\ndefault match normal vs easy: {g.move_count} moves, {g.deal_number} games, "
           f"scores {g.scores}, {time.perf_counter() - start:.2f}s")
     assert max(g.scores) >= 50
 
@@ -128,7 +124,7 @@ def test_chains_hand_and_discard_cards_to_reach_the_payoff_card(level):
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_never_discards_when_the_payoff_card_is_reachable(level):
     """Over whole bot games: whenever a pay-off build is legal, the bot makes one."""
-    for seed in range(6):
+    for seed in range(6 if level == "normal" else 3):          # hard searches: fewer games
         g = pygames.new_game("spite_malice", seed=seed, options=SHORT)
         while not g.is_over:
             s = g.current_player
