@@ -16,6 +16,10 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
                                 cache: boot tests). page.console_errors lists console errors and
                                 uncaught page errors; a test that leaves any fails, unless marked
                                 @pytest.mark.allow_console_errors
+    warm_page                   function: warm_page(**settings) opens a page in a warm context of
+                                that kind: warm_page(**PHONE) a phone (390x844, touch),
+                                warm_page(locale="ja-JP"), warm_page(name="other") a second
+                                person's browser (its own storage)
     app                         function: `page` with index.html#spades open and ready (a table)
     open_app(page, site, fragment="", timeout=60_000)
                                 plain function (from conftest import open_app): go to
@@ -23,6 +27,7 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
                                 the app's message on data-state="error" (message in data-error)
 """
 
+import json
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,7 +45,8 @@ from tests import highcard  # noqa: E402
 # (pygames.available()) plays it too - the proof that a new game costs only its own files
 highcard.register()
 
-BROWSER_FIXTURES = {"site", "browser", "page", "app"}
+BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)
 READY_TIMEOUT_MS = 60_000
 
 
@@ -111,38 +117,69 @@ def browser():
 CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
 
 
-def _new_context(browser):
-    return browser.new_context(service_workers="block")
+def _new_context(browser, **settings):
+    return browser.new_context(service_workers="block", **settings)
+
+
+class WarmContexts:
+    """This worker's warm browser contexts, one per kind of browser (the ``new_context`` settings,
+    e.g. a phone's viewport and touch, a locale, or just a name for a second person's browser)."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts = {}
+
+    def page(self, site, **settings):
+        """A new page in the warm context of that kind, with the site's storage cleared."""
+        key = json.dumps(settings, sort_keys=True)
+        settings.pop("name", None)          # only tells two browsers of one kind apart
+        context = self.contexts.get(key)
+        try:
+            if context is None:
+                raise LookupError
+            page = context.new_page()
+        except Exception:           # not opened yet, or a test closed it: open another
+            context = self.contexts[key] = _new_context(self.browser, **settings)
+            page = context.new_page()
+        url = urlsplit(site)
+        cdp = context.new_cdp_session(page)
+        try:
+            cdp.send("Storage.clearDataForOrigin",
+                     {"origin": f"{url.scheme}://{url.netloc}", "storageTypes": CLEARED_STORAGE})
+        finally:
+            cdp.detach()
+        return page
+
+    def close_pages(self):
+        for context in self.contexts.values():
+            try:
+                for page in list(context.pages):
+                    page.close()
+            except Exception:
+                pass
+
+    def close(self):
+        for context in self.contexts.values():
+            try:
+                context.close()
+            except Exception:
+                pass
 
 
 @pytest.fixture(scope="session")
-def warm_context(browser):
-    """This worker's shared browser context (see ``page``); reopened if a test closed it."""
-    holder = {"context": _new_context(browser)}
-    yield holder
-    try:
-        holder["context"].close()
-    except Exception:
-        pass
+def warm_contexts(browser):
+    contexts = WarmContexts(browser)
+    yield contexts
+    contexts.close()
 
 
-def _warm_page(browser, holder, site):
-    context = holder["context"]
-    try:
-        for old in list(context.pages):
-            old.close()
-        page = context.new_page()
-    except Exception:            # a test closed the shared context: open another
-        holder["context"] = context = _new_context(browser)
-        page = context.new_page()
-    url = urlsplit(site)
-    origin = f"{url.scheme}://{url.netloc}"
-    cdp = context.new_cdp_session(page)
-    try:
-        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED_STORAGE})
-    finally:
-        cdp.detach()
-    return page
+@pytest.fixture
+def warm_page(warm_contexts, site):
+    """``warm_page(viewport={...}, has_touch=True, locale="ja-JP", name="friend")``: a new page in
+    this worker's warm context of that kind (see ``page``); ``name`` alone gives a second, separate
+    browser (its own storage) of the same kind. Every page opened is closed after the test."""
+    yield lambda **settings: warm_contexts.page(site, **settings)
+    warm_contexts.close_pages()
 
 
 @pytest.fixture
@@ -152,7 +189,8 @@ def page(browser, request):
         page = context.new_page()
     else:
         context = None
-        page = _warm_page(browser, request.getfixturevalue("warm_context"), request.getfixturevalue("site"))
+        warm = request.getfixturevalue("warm_contexts")
+        page = warm.page(request.getfixturevalue("site"))
     errors = []
     page.console_errors = errors
 
@@ -167,10 +205,7 @@ def page(browser, request):
     if context is not None:
         context.close()
     else:
-        try:
-            page.close()
-        except Exception:
-            pass
+        warm.close_pages()
     if errors and not request.node.get_closest_marker("allow_console_errors"):
         pytest.fail("console errors on the page:\n  " + "\n  ".join(errors), pytrace=False)
 

@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 LANG = Path(__file__).resolve().parent.parent / "web" / "lang"
 
@@ -111,10 +111,8 @@ def test_the_picker_switches_games_from_the_home_screen(page, site):
     assert page.locator("#table").is_visible()
 
 
-def test_the_home_screen_fits_a_phone(browser, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  service_workers="block")
-    page = context.new_page()
+def test_the_home_screen_fits_a_phone(warm_page, site):
+    page = warm_page(**PHONE)
     try:
         page.goto(f"{site}index.html")
         wait_ready(page)
@@ -122,4 +120,4 @@ def test_the_home_screen_fits_a_phone(browser, site):
         rights = page.locator(".home-tile").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().right)")
         assert rights and max(rights) <= 390
     finally:
-        context.close()
+        page.close()

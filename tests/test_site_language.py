@@ -61,15 +61,14 @@ def open_lang(page, site, fragment, lang="ja"):
 
 
 @pytest.fixture
-def ja_browser_page(browser):
+def ja_browser_page(warm_page):
     """A page in a browser whose language is Japanese (navigator.languages = ["ja-JP"])."""
-    context = browser.new_context(locale="ja-JP", service_workers="block")
-    page = context.new_page()
+    page = warm_page(locale="ja-JP")
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     yield page
-    context.close()
+    page.close()
     assert not errors, errors
 
 

@@ -4,7 +4,7 @@ seeded bot matches run their four deals in the page, and a share link reopens th
 
 import pygames
 from pygames.ai import choose_move
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
@@ -152,7 +152,7 @@ def test_four_players_ask_the_partner_and_see_the_answer(page, site):
         assert page.locator(".lp-go-out").is_disabled()
 
 
-def test_a_share_link_reopens_the_position(browser, page, site):
+def test_a_share_link_reopens_the_position(warm_page, page, site):
     settings(page, speed="instant")
     link, move = position_where(lambda g, m: m["type"] == "place" and m["card"][0] in "JQ")
     open_app(page, site, link)
@@ -163,11 +163,10 @@ def test_a_share_link_reopens_the_position(browser, page, site):
     url = page.locator("#btn-share").get_attribute("data-link")
     assert "#leopard?" in url
     before = call(page, "state")["view"]
-    other = browser.new_context(service_workers="block").new_page()
+    other = warm_page(name="other")
     other.goto(url)
     wait_ready(other)
     assert call(other, "state")["view"] == before
-    other.context.close()
 
 
 def _bot_match(page, site, players, seed):
@@ -195,17 +194,15 @@ def test_a_seeded_four_player_bot_match_runs_four_deals_in_the_page(page, site):
     _bot_match(page, site, 4, 32)
 
 
-def test_phone_shows_both_squares_without_sideways_scrolling(browser, site):
+def test_phone_shows_both_squares_without_sideways_scrolling(warm_page, site):
     for players in (2, 4):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                      service_workers="block")
-        page = context.new_page()
+        page = warm_page(**PHONE)
         open_app(page, site, f"leopard?p={players}&s=8")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         for side in (0, 1):
             box = page.locator(f"[data-square='{side}'] .lp-grid").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-        context.close()
+        page.close()
 
 
 def japanese():

@@ -70,11 +70,11 @@ def test_the_dialog_gives_three_kinds_of_link(page, site):
     assert len(notes) == 3                                       # each kind says what the recipient sees
 
 
-def test_a_challenge_link_opens_the_same_deal_from_the_start(browser, page, site):
+def test_a_challenge_link_opens_the_same_deal_from_the_start(warm_page, page, site):
     g = my_turn_in_deal_2(seed=17)
     open_fast(page, site, links.encode(g))
     challenge = call(page, "share_links")["challenge"]
-    other = browser.new_context(service_workers="block").new_page()
+    other = warm_page(name="other")
     other.add_init_script(FAST)
     open_app(other, site, challenge)
     state = call(other, "state")
@@ -82,19 +82,17 @@ def test_a_challenge_link_opens_the_same_deal_from_the_start(browser, page, site
     assert state["view"]["move_count"] == 0 and state["view"]["zones"] == fresh.view(0)["zones"]
     cards = other.locator("#table .hand [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert sorted(cards) == sorted(fresh.view(0)["zones"]["hand0"])
-    other.context.close()
 
 
-def test_a_position_link_opens_at_that_position(browser, page, site):
+def test_a_position_link_opens_at_that_position(warm_page, page, site):
     g = my_turn_in_deal_2(seed=23)
     open_fast(page, site, links.encode(g))
     page.wait_for_function(MY_TURN)
     position = call(page, "share_links")["position"]
     mine = call(page, "state")["view"]
-    other = browser.new_context(service_workers="block").new_page()
+    other = warm_page(name="other")
     open_app(other, site, position)
     assert call(other, "state")["view"] == mine
-    other.context.close()
 
 
 def test_an_old_version_link_opens_and_a_newer_one_says_why_not(page, site):

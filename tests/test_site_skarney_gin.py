@@ -16,7 +16,7 @@ import pytest
 import pygames
 from pygames import ai, links
 from pygames.text import render
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 GAME = "skarney_gin"
 FAST = "localStorage.setItem('pygames:settings:skarney_gin', JSON.stringify({speed: 'instant'}));"
@@ -241,7 +241,7 @@ def test_draw_lost_marker_after_taking_an_offered_ace(page, site):
     assert page.locator(f".sg-hand [data-card='{offer}']").count() == 1
 
 
-def test_share_link_reopens_the_position(browser, page, site):
+def test_share_link_reopens_the_position(warm_page, page, site):
     seed, game, mine = find(lambda g, m: len(m) >= 3 and g.phase == "play")
     page.add_init_script(FAST)
     open_app(page, site, f"{GAME}?v=2&s={seed}")
@@ -257,7 +257,7 @@ def test_share_link_reopens_the_position(browser, page, site):
     link = page.locator("#btn-share").get_attribute("data-link")
     assert f"#{GAME}?" in link
     before = call(page, "state")["view"]
-    other = browser.new_context().new_page()
+    other = warm_page(name="other")
     other.add_init_script(FAST)
     other.goto(link)
     wait_ready(other)
@@ -265,7 +265,6 @@ def test_share_link_reopens_the_position(browser, page, site):
     assert other.locator(".sg-hand .card").count() == len(free)
     assert other.locator(".sg-slot.full").count() == len(before["pending"])
     assert other.locator(".sg-melds-mine .sg-meld").count() == len(before["melds"][0])
-    other.context.close()
 
 
 def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
@@ -292,16 +291,15 @@ def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
     print(f"bot-vs-bot game to 200: {v['move_count']} moves, {v['deal']} deals, {elapsed:.1f} s")
 
 
-def test_phone_layout_fits(browser, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
+def test_phone_layout_fits(warm_page, site):
+    page = warm_page(**PHONE)
     page.add_init_script(FAST)
     open_app(page, site, f"{GAME}?v=2&s=21")
     page.wait_for_function(MY_TURN)
     rights = page.locator(".sg-hand .card").evaluate_all("cs => cs.map(c => c.getBoundingClientRect().right)")
     assert len(rights) >= 10 and max(rights) <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    context.close()
+    page.close()
 
 
 # ---- the keyboard: arrows over every legal choice, Enter to pick and to play ------------------------
@@ -437,10 +435,9 @@ def late_deal(seeds=range(1, 200)):
     pytest.fail("no seed gives a late-deal position")
 
 
-def test_phone_late_deal_keeps_hand_and_panel_on_screen(browser, site):
+def test_phone_late_deal_keeps_hand_and_panel_on_screen(warm_page, site):
     game = late_deal()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
+    page = warm_page(**PHONE)
     page.add_init_script(FAST)
     open_app(page, site, links.encode(game))
     page.wait_for_function(MY_TURN)
@@ -479,22 +476,21 @@ def test_phone_late_deal_keeps_hand_and_panel_on_screen(browser, site):
             " r.setStart(corner.firstChild, 0); r.setEnd(corner.firstChild, 2);"
             " return [r.getBoundingClientRect().right, c.nextElementSibling.getBoundingClientRect().left]; }")
         assert widths[0] <= widths[1] + 0.5, widths
-    context.close()
+    page.close()
 
 
-def test_move_log_is_never_a_word_per_line(browser, site):
+def test_move_log_is_never_a_word_per_line(warm_page, site):
     """The recent moves beside a live offer keep room for a few words a line, on a phone and narrow desktops."""
     seed, game, _ = find(lambda g, m: g.phase == "answer")
     for width, height in ((390, 844), (800, 700), (1000, 700)):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
-        page = context.new_page()
+        page = warm_page(viewport={"width": width, "height": height}, has_touch=width < 500)
         page.add_init_script(FAST)
         open_app(page, site, links.encode(game))
         page.wait_for_function(MY_TURN)
         log = page.locator(".sg-middle .sg-log")
         assert log.is_visible()
         assert log.evaluate("e => e.getBoundingClientRect().width") >= 200, width
-        context.close()
+        page.close()
 
 
 # ---- Japanese -------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 import pygames
 from pygames.text import render
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
 # the person's turn, with the page idle (no bot moving, no move of theirs in flight)
@@ -103,7 +103,7 @@ def test_illegal_card_looks_unplayable_and_cannot_be_played(page, site):
     assert call(page, "state")["view"]["zones"]["hand0"] == hand
 
 
-def test_share_link_reopens_the_same_position(browser, page, site):
+def test_share_link_reopens_the_same_position(warm_page, page, site):
     fast(page)
     open_app(page, site, "spades?s=99")
     for _ in range(4):
@@ -114,12 +114,11 @@ def test_share_link_reopens_the_same_position(browser, page, site):
     link = page.locator("#btn-share").get_attribute("data-link")
     assert link and "#spades?" in link
     before = call(page, "state")["view"]
-    other = browser.new_context().new_page()
+    other = warm_page(name="other")
     other.goto(link)
     wait_ready(other)
     after = call(other, "state")["view"]
     assert after == before
-    other.context.close()
 
 
 def test_reload_resumes_the_game(page, site):
@@ -181,15 +180,14 @@ def test_same_seed_and_moves_give_the_same_state_in_cpython_and_the_browser(app)
     assert pygames.links.decode(call(app, "state")["link"]).to_json() == game.to_json()
 
 
-def test_phone_layout_fits_the_hand(browser, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
+def test_phone_layout_fits_the_hand(warm_page, site):
+    page = warm_page(**PHONE)
     open_app(page, site, "spades?s=8")
     boxes = page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.getBoundingClientRect().right)")
     assert len(boxes) == 13 and max(boxes) <= 390
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
-    context.close()
+    page.close()
 
 
 @pytest.mark.fresh_context         # the runtime must come from the server, not a warm cache

@@ -185,7 +185,7 @@ def test_a_bot_match_runs_to_its_end_in_the_page(page, site):
     assert f"+{points}" in sheet.inner_text()
 
 
-def test_share_link_reopens_the_position(browser, page, site):
+def test_share_link_reopens_the_position(warm_page, page, site):
     settings(page, speed="instant")
     open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
     page.wait_for_function(MY_TURN)
@@ -199,12 +199,11 @@ def test_share_link_reopens_the_position(browser, page, site):
     link = page.locator("#btn-share").get_attribute("data-link")
     assert f"#{GAME}?" in link and "v=2" in link and "n=2" in link
     before = call(page, "state")["view"]
-    other = browser.new_context().new_page()
+    other = warm_page(name="other")
     other.goto(link)
     wait_ready(other)
     assert call(other, "state")["view"] == before
     assert other.locator(".sm-badge.king").inner_text() == "K = 2"
-    other.context.close()
 
 
 def test_drag_and_keyboard_builds(page, site):

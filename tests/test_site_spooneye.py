@@ -178,7 +178,7 @@ def test_a_person_plays_a_nine_and_steals_a_crows_nest(page, site):
     assert stolen in mine or state(page)["last_raise"]
 
 
-def test_share_link_reopens_the_same_position(browser, page, site):
+def test_share_link_reopens_the_same_position(warm_page, page, site):
     fast(page)
     open_app(page, site, "spooneye?v=2&p=2&o=rules.basic&s=99")
     for _ in range(2):
@@ -190,11 +190,10 @@ def test_share_link_reopens_the_same_position(browser, page, site):
     link = page.locator("#btn-share").get_attribute("data-link")
     assert "#spooneye?" in link
     before = state(page)
-    other = browser.new_context().new_page()
+    other = warm_page(name="other")
     other.goto(link)
     wait_ready(other)
     assert call(other, "state")["view"] == before
-    other.context.close()
 
 
 def test_the_players_setting_marks_three_and_four_as_our_extension(page, site):
