@@ -21,11 +21,11 @@ def call(page, method, args=None):
     return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
 
 
-def fresh(browser, day=DAY, **settings):
-    """A fresh browser (its own storage) whose clock says ``day``; ``settings``: per game."""
-    context = browser.new_context(service_workers="block")
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
+def fresh(warm_page, day=DAY, person=0, **settings):
+    """A page in a browser of its own (its storage empty) whose clock says ``day``: one warm browser
+    per day and ``person`` (a browser's clock is the whole context's); ``settings``: per game."""
+    page = warm_page(name=f"{day} person {person}")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.clock.set_fixed_time(day)
     for game_id, values in settings.items():
         page.add_init_script(f"localStorage.getItem('pygames:settings:{game_id}') || "
@@ -50,8 +50,8 @@ def seed_of(link):
     return int(re.search(r"[?&]s=(\d+)", link).group(1))
 
 
-def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_day(browser, site):
-    pages = [fresh(browser) for _ in range(2)]
+def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_day(warm_page, site):
+    pages = [fresh(warm_page, person=i) for i in range(2)]
     states = [daily_deal(p, site, "leopard") for p in pages]
     assert seed_of(states[0]["link"]) == seed_of(states[1]["link"])
     assert states[0]["view"]["zones"] == states[1]["view"]["zones"]        # the same cards dealt
@@ -59,7 +59,7 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_
     assert pages[0].locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
     assert pages[0].evaluate("location.hash") == "#daily:leopard"
     other_game = daily_deal(pages[1], site, "spooneye")
-    tomorrow = fresh(browser, NEXT_DAY)
+    tomorrow = fresh(warm_page, NEXT_DAY)
     next_day = daily_deal(tomorrow, site, "leopard")
     assert tomorrow.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-24")
     seeds = {seed_of(states[0]["link"]), seed_of(next_day["link"]), seed_of(other_game["link"])}
@@ -67,15 +67,14 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_
     assert next_day["view"]["zones"] != states[0]["view"]["zones"]
     for p in pages + [tomorrow]:
         assert not p.console_errors
-        p.context.close()
 
 
-def test_the_daily_deal_keeps_the_persons_own_game(browser, site):
+def test_the_daily_deal_keeps_the_persons_own_game(warm_page, site):
     g = pygames.new_game("leopard", seed=77)
     for _ in range(5):
         g.play(g.legal_moves()[0])
     own = links.encode(g)
-    page = fresh(browser)
+    page = fresh(warm_page)
     page.add_init_script(f"localStorage.getItem('pygames:save:leopard') || localStorage.setItem('pygames:save:leopard', {json.dumps(json.dumps(own))});")
     open_app(page, site, "leopard")
     page.wait_for_function(f"{STATE}.link === {json.dumps(own)}")
@@ -95,11 +94,10 @@ def test_the_daily_deal_keeps_the_persons_own_game(browser, site):
     page.wait_for_function(f"!window.pygames.app.daily && {STATE}.link === {json.dumps(own)}")
     assert record(page, "save:leopard") == own
     assert not page.console_errors
-    page.context.close()
 
 
-def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(browser, site):
-    page = fresh(browser, spite_malice={"speed": "instant", "watch": True})
+def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(warm_page, site):
+    page = fresh(warm_page, spite_malice={"speed": "instant", "watch": True})
     daily_deal(page, site, "spite_malice")
     page.wait_for_function("(JSON.parse(localStorage.getItem('pygames:daily:spite_malice')) || {}).first",
                            timeout=240_000)
@@ -144,7 +142,6 @@ def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(browser, si
     page.wait_for_function("document.querySelector('#dlg-daily[open]')")
     assert record(page, "daily:spite_malice")["first"] == first
     assert not page.console_errors
-    page.context.close()
 
 
 def short_match():
