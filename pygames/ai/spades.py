@@ -9,6 +9,10 @@ nothing; it never overtakes a trick its partner has surely won; and once its own
 on taking tricks while that can still set the opponents. The hard bot plays its cards through the
 shared search (``pygames/ai/ismcts.py``, paired samples, the quick policy below as playouts), only
 among the cards these rules allow.
+
+On its own live nil no bot wins a trick it could lose: normal plays the highest card that stays
+under the trick, hard weighs only the cards that do (``ducking_cards``), and in its playouts the nil
+bidder ducks and its partner covers, so the search sees what a live nil is worth.
 """
 
 from ..cards import CODES, IDS, suit_of
