@@ -92,3 +92,59 @@ def test_hard_chooses_legal_moves_and_searches_small_decisions():
     g.play(play("2C", 0, 0))
     move = pygames.ai.choose_move(g.view(0), level="hard", seed=1, budget=30)
     assert g.find_legal(move) is not None and move["type"] == "capture"
+
+
+# ---- no blunders: the hint and hard never leave their own raise, normal captures the dangerous mast ----
+RAISE_LINK = ("spooneye?v=2&p=2&s=3&n=200&m=AMEAMAbDAGDQYMQDBLAIOBIEAADJDDYACAFEDUIDSHAVMCNCAGAPXOAGADAAARAEJB"
+              "AEBVAKTAVEDDLSFDIPWDAPAAJRAQAfJCAVaAIAGGKAIFKFAANFBHACDAUdAZAYBBAeEAcADQKAJAWAQVCABADWAAACAH"
+              "AJMVUBEVACAEAIHFCADAACAHPBJAWGAJAEAgALAHAK")
+
+
+def test_the_hint_and_hard_raise_their_own_20_mast_with_the_ace_whatever_the_seed():
+    """The issue's position: the ace of diamonds raises our 20-mast; the hint used to load the
+    opponent's 14-mast with the 6 of diamonds on some seeds (its few samples outvoted the raise)."""
+    from pygames import links
+    from pygames.ai import hints
+    g = links.decode(RAISE_LINK)
+    view = g.view(g.current_player)
+    ace = play("AD", g.current_player, 0)
+    for seed in range(8):
+        assert bot(g, "hard", seed) == ace
+        hint = hints.hint(view, seed)
+        assert hint["move"] == ace and hint["reason"]["key"] == "hint.spooneye.raise"
+
+
+def test_normal_captures_the_mast_nearest_21_not_a_lone_card_beside_it():
+    """After our raise: the opponent's 18-mast of clubs, not the king of diamonds beside it (a
+    diamond is worth more as a card, but the 18 is the mast they raise next)."""
+    for rules in ("standard", "basic"):
+        g = table([[["TS", "9H"], ["5C"]], [["KD"], ["TC", "8C"]]], [["2C", "6H"], ["AH", "4S", "7D"]],
+                  stock=["QS", "4D", "5S"], rules=rules)
+        g.play(play("2C", 0, 0))
+        for level in ("normal", "hard"):
+            assert bot(g, level) == {"type": "capture", "player": 1, "mast": 1}, (rules, level)
+
+
+def test_hard_raises_whenever_a_seeded_deal_offers_it_a_raise_of_its_own():
+    """Positions from seeded normal games where the seat can raise one of its own masts: hard, at
+    the hint's budget, plays one of those raises, with every seed."""
+    from pygames.ai.spooneye import HINT_BUDGET, raises_own_mast
+    from pygames.games.spooneye import Spooneye
+    found = 0
+    for seed in range(8):
+        for rules in ("standard", "basic"):
+            g = pygames.new_game("spooneye", seed=seed, options={"rules": rules})
+            step = 0
+            while not g.is_over and g.deal_number == 1:
+                seat = g.current_player
+                view = g.view(seat)
+                raising = [a for a in g.legal_actions() if raises_own_mast(g, a)]
+                if raising:
+                    found += 1
+                    moves = [g.action_to_move(a) for a in raising]
+                    for s in (step, step + 1):
+                        move = pygames.ai.choose_move(view, "hard", seed=s, budget=HINT_BUDGET)
+                        assert move in moves, (seed, rules, step, move)
+                g.play(pygames.ai.choose_move(view, "normal", seed=step))
+                step += 1
+    assert found >= 20

@@ -1,5 +1,9 @@
 """Leopard bots.
 
+On the last deal going out (or a partner's yes) ends the match at once: no level above random ends
+it behind, since playing on can still turn it, and normal and hard end it when that wins
+(``match_verdict``); hard's judge counts the match's result there, not only the margin.
+
 Every level looks at the squares as the seat sees them: only top cards count, and a face-down top
 (whoever placed it) breaks a line now but lets a numbered card or a 10 build there later, so what a
 hidden card is never matters to the evaluation. The bots work on a state dealt from the seat's view
@@ -140,21 +144,35 @@ def figures(g):
     return [a[0], b[0]], [a[1], b[1]]
 
 
+def match_verdict(g, seat, points=None):
+    """On the last deal going out ends the match at once: True when going out now (or the partner's
+    yes) wins it for the side of ``seat``, False when it would lose it - a certain loss, while playing
+    on can still turn it - and None before the last deal or when it would end level (the deal's own
+    judgement decides). Every level above random obeys it."""
+    if g.deal_number < DEALS:
+        return None
+    if points is None:
+        points, _ = figures(g)
+    own, opp = g.side_of(seat), 1 - g.side_of(seat)
+    totals = g.side_scores
+    final = totals[own] + deal_score(points[own], True) - totals[opp] - deal_score(points[opp], False)
+    return True if final > 0 else False if final < 0 else None
+
+
 def wants_out(g, seat, points=None, hopes=None):
-    """Would the side of ``seat`` rather end the deal now than play on?"""
+    """Would the side of ``seat`` rather end the deal now than play on? On the last deal, exactly
+    when that wins the match (``match_verdict``), whatever the deal's margin."""
     if points is None:
         points, hopes = figures(g)
     own, opp = g.side_of(seat), 1 - g.side_of(seat)
     if points[own] < 5:
         return False
+    verdict = match_verdict(g, seat, points)
+    if verdict is not None:
+        return verdict
     margin = deal_score(points[own], True) - deal_score(points[opp], False)
     if margin <= 0:
         return False
-    if g.deal_number >= DEALS:
-        totals = g.side_scores
-        final = totals[own] + deal_score(points[own], True) - totals[opp] - deal_score(points[opp], False)
-        if final > 0 and totals[own] <= totals[opp]:
-            return True          # going out now wins the match
     turns_left = len(g.stock) / g.players
     outlook = (hopes[own] - hopes[opp]) * min(1.0, turns_left / 8)
     return margin >= 3 or outlook < margin * 0.5 or turns_left < 3
@@ -193,20 +211,24 @@ def ranked_actions(g):
     return scored
 
 
+def may_weigh_out(g):
+    """Going out is on offer and does not lose the match (``match_verdict``)."""
+    return g.legal_actions()[0] == GO_OUT and match_verdict(g, g.turn) is not False
+
+
 def hard_candidates(g):
-    """What the hard bot searches: going out (when it may), or its partner's yes and no, and the
-    normal policy's best few placements."""
-    legal = g.legal_actions()
+    """What the hard bot searches: going out (when it may, and it does not lose the match), or its
+    partner's yes and no, and the normal policy's best few placements."""
     if g.phase == "answer":
-        return legal
+        return g.legal_actions()
     best = [a for _, a in ranked_actions(g)[:HARD_CANDIDATES]]
-    return ([GO_OUT] if legal[0] == GO_OUT else []) + best
+    return ([GO_OUT] if may_weigh_out(g) else []) + best
 
 
 def clear_choice(g):
-    """The normal policy's placement when it stands out and going out is not on offer, else None:
-    the hard bot spends its search only on close calls."""
-    if g.phase == "answer" or g.legal_actions()[0] == GO_OUT:
+    """The normal policy's placement when it stands out and going out is not worth weighing, else
+    None: the hard bot spends its search only on close calls."""
+    if g.phase == "answer" or may_weigh_out(g):
         return None
     ranked = ranked_actions(g)
     if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= CLEAR_MARGIN:
@@ -253,29 +275,43 @@ def rollout(g, rng):
     return best
 
 
+PROJECTED_WIN = 4       # on the last deal, a projected match margin counts as a win from this many points
+
+
 def estimate(g):
     """Each seat's worth of a state where a hard search's playout stopped: the match margin so far,
     plus - while a deal is under way - the two squares' worth (score now and the hope of their open
-    lines, as the normal policy weighs them) as the margin the deal would likely add."""
+    lines, as the normal policy weighs them) as the margin the deal would likely add. On the last
+    deal the result counts too (``MATCH_WIN`` beyond the margin, as in ``outcome``), and a projected
+    margin stands for it in part, up to ``PROJECTED_WIN`` points: so the search weighs the chance of
+    turning the match, and never buys a narrower loss with a certain one."""
     r = g.returns()
     if g.is_over:
-        return r
+        return [x + (MATCH_WIN if x > 0 else -MATCH_WIN if x < 0 else 0) for x in r]
     points, hopes = figures(g)
     lead = worth(points[0], hopes[0]) - worth(points[1], hopes[1])
-    return [x + (lead if g.side_of(s) == 0 else -lead) for s, x in enumerate(r)]
+    projected = [x + (lead if g.side_of(s) == 0 else -lead) for s, x in enumerate(r)]
+    if g.deal_number < DEALS:
+        return projected
+    return [x + MATCH_WIN * max(-1.0, min(1.0, x / PROJECTED_WIN)) for x in projected]
+
+
+def easy_leads(g, seat):
+    """Easy's going out: when the match hangs on it, its verdict; else whenever the deal leads."""
+    points, _ = figures(g)
+    verdict = match_verdict(g, seat, points)
+    if verdict is not None:
+        return verdict
+    own = g.side_of(seat)
+    return deal_score(points[own], True) > deal_score(points[1 - own], False)
 
 
 def easy_action(g, rng):
     legal = g.legal_actions()
     if g.phase == "answer":
-        points, _ = figures(g)
-        own = g.side_of(g.asker)
-        return YES if deal_score(points[own], True) > deal_score(points[1 - own], False) else NO
-    if legal[0] == GO_OUT:
-        points, _ = figures(g)
-        own = g.side_of(g.turn)
-        if deal_score(points[own], True) > deal_score(points[1 - own], False):
-            return GO_OUT
+        return YES if easy_leads(g, g.asker) else NO
+    if legal[0] == GO_OUT and easy_leads(g, g.turn):
+        return GO_OUT
     return normal_action(g, rng, own_only=True, noise=1.5)
 
 
@@ -299,10 +335,15 @@ def answer_estimate(view, rng, samples):
 
 def choose_move(view, level, rng, budget=None):
     if view["phase"] == "answer" and level in ANSWER_SAMPLES:
+        verdict = match_verdict(Leopard.determinize(view, rng), view["asker"])
+        if verdict is not None:
+            return {"type": "answer", "allow": verdict}
         yes, no = answer_estimate(view, rng, ANSWER_SAMPLES[level])
         return {"type": "answer", "allow": yes + SURE_THING >= no}
     g = Leopard.determinize(view, rng)
     if level == "hard":
+        if g.legal_actions()[0] == GO_OUT and match_verdict(g, g.turn):
+            return {"type": "go_out"}           # it wins the match now
         clear = clear_choice(g)
         if clear is not None:
             return g.action_to_move(clear)

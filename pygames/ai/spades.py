@@ -9,6 +9,10 @@ nothing; it never overtakes a trick its partner has surely won; and once its own
 on taking tricks while that can still set the opponents. The hard bot plays its cards through the
 shared search (``pygames/ai/ismcts.py``, paired samples, the quick policy below as playouts), only
 among the cards these rules allow.
+
+On its own live nil no bot wins a trick it could lose: normal plays the highest card that stays
+under the trick, hard weighs only the cards that do (``ducking_cards``), and in its playouts the nil
+bidder ducks and its partner covers, so the search sees what a live nil is worth.
 """
 
 from ..cards import CODES, IDS, suit_of
@@ -240,15 +244,25 @@ def cover_card(t, legal, winning, win_seat):
     return None
 
 
+def ducking_cards(t, legal, winning):
+    """A live nil's safe cards: following, the cards that lose to the trick so far (the best card only
+    gets better, so they lose in the end). None when every card might win: a lead, or no card stays
+    under."""
+    if not t.trick:
+        return None
+    return [c for c in legal if c not in winning] or None
+
+
 def partner_choice(t, legal):
-    """The cards the partner rules allow (a subset of ``legal``), or None when none applies: the cover
-    card of a partner's live nil; never a card that overtakes the partner's sure winner; the cards that
-    win the trick while a set is on."""
+    """The cards the team's rules allow (a subset of ``legal``), or None when none applies: on its own
+    live nil, never a card that wins a trick it could lose (the search weighs only the cards that stay
+    under it); the cover card of a partner's live nil; never a card that overtakes the partner's sure
+    winner; the cards that win the trick while a set is on."""
     me, partner = t.seat, (t.seat + 2) % 4
     win_seat, best = t.winner_so_far()
     winning = [c for c in legal if t.beats(c, best)] if t.trick else list(legal)
     if t.nil_alive(me):
-        return None
+        return ducking_cards(t, legal, winning)
     if t.nil_alive(partner):
         card = cover_card(t, legal, winning, win_seat)
         if card is not None:
@@ -346,23 +360,37 @@ def choose_move(view, level, rng, budget=None):
 
 # ---- hard: card play by sampling the unseen hands and playing each card out --------------------
 def _rollout_card(g, rng):
-    """A quick policy for playouts: duck when nil, let a winning partner be, win cheaply, else go low."""
+    """A quick policy for playouts that values a live nil as the bots do: the nil bidder ducks (the
+    highest card that stays under, a low lead), its partner covers it (leads high, wins the trick
+    before the nil bidder plays or over it), and otherwise: let a winning partner be, win cheaply,
+    else go low. Without the cover a nil fails in most playouts whatever its bidder plays, and the
+    search would see no reason to keep it alive."""
     legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
     seat = g.turn
-    nil = g.bids[seat] in ("nil", "double_nil") and g.tricks[seat] == 0
+    bids, tricks = g.bids, g.tricks
+    nil = bids[seat] in ("nil", "double_nil") and tricks[seat] == 0
+    partner = (seat + 2) % 4
+    cover = not nil and bids[partner] in ("nil", "double_nil") and tricks[partner] == 0
     trick = g.trick
     if not trick:
-        return min(legal, key=STRENGTH.__getitem__) if nil else legal[rng.below(len(legal))]
+        if nil:
+            return min(legal, key=STRENGTH.__getitem__)
+        if cover:
+            side = [c for c in legal if c >= 13] or legal       # spades are ids 0-12
+            return max(side, key=STRENGTH.__getitem__)
+        return legal[rng.below(len(legal))]
     best_i = trick_winner(trick)
     best = trick[best_i]
     winner_seat = (g.leader + best_i) % 4
     beats = [c for c in legal if trick_winner([best, c]) == 1]
-    lose = [c for c in legal if c not in beats]
     if nil:
+        lose = [c for c in legal if c not in beats]
         return max(lose, key=STRENGTH.__getitem__) if lose else max(legal, key=STRENGTH.__getitem__)
-    if winner_seat == (seat + 2) % 4 or not beats:
+    if cover and beats and (winner_seat == partner or (partner - g.leader) % 4 >= len(trick)):
+        return max(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+    if winner_seat == partner or not beats:
         return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
     return min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
 
@@ -370,9 +398,12 @@ def _rollout_card(g, rng):
 def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
     played on the same deals sampled from the view (Spades.determinize: voids and passed cards
-    kept) and played out by the quick policy; ties go to the cheapest card. (A tree below the root
-    played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
-    legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__)
+    kept) and played out by the quick policy. (A tree below the root played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
+    seat = view["seat"]
+    ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
+    # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
+    legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__,
+                   reverse=bool(ducking))
     move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False)
     return IDS[move["card"]]
 

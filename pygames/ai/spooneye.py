@@ -3,13 +3,15 @@ that view (``Spooneye.determinize``), and only what the seat knows of it - its h
 captured piles, the stock's size.
 
 * easy: raises a mast of its own when it can and never completes an opponent's; otherwise random.
-* normal: scores each action - raising (the mast's cards, doubles, the best capture), how likely each
+* normal: scores each action - raising (the mast's cards, doubles, the best capture: the opponent's
+  most dangerous mast, nearest 21), how likely each
   mast is to be completed next (its own masts up, the opponents' down: no easy 21 left to them), a 4
   kept for a double play, a 9 for a useful crow's nest, a 3 for tempo, one-suit and long masts in the
   standard rules - and plays the best.
 * hard: the shared search (``pygames/ai/ismcts.py``) among normal's best few actions, each played on
   the same sampled deals to the end of the deal by the normal policy; normal's favourite stands
-  unless another is clearly better.
+  unless another is clearly better. With a raise of its own on offer it weighs only raises, and a
+  favourite that stands out needs no search (``hard_candidates``).
 """
 
 from ..cards import IDS, rank_of, suit_of
@@ -219,10 +221,16 @@ def score_steal(game, know, seat, victim, i, slot):
 
 
 def score_capture(game, know, owner, p, i):
+    """Taking an opponent's mast after a raise: its cards, and the raise it would otherwise give its
+    owner - how likely that owner completes it soon (a mast near 21 is the dangerous one: the chance
+    one of their cards, with the next draw, makes the gap) times what that raise would bring them (the
+    mast's cards as raised, and the best of our masts they would capture with it)."""
     mast = game.rows[p][i]
-    worth = know.worth(_cards(mast), raised=False)
-    threat = mast_threat(know, mast) * len(mast)
-    score = worth + 2 * threat
+    cards = _cards(mast)
+    worth = know.worth(cards, raised=False)
+    danger = 1 - (1 - mast_threat(know, mast)) ** (len(game.hands[p]) + 1)
+    ours = max((know.worth(_cards(m), raised=False) for m in game.rows[owner]), default=0.0)
+    score = worth + danger * (know.worth(cards) + ours) + 0.01 * mast_total(mast)    # nearest 21 on a tie
     # case 3: nobody keeps a mast
     if know.standard and sum(len(r) for r in game.rows) == 1:
         score += len(mast) + (len(game.raised[1]) if game.raised else 0)
@@ -316,19 +324,68 @@ def rollout(game, rng):
 
 
 # ---- the hard bot: the shared search among normal's best few actions ------------------------------------
-def ranked_actions(game):
-    """The seat's legal actions, normal's favourite first (its scores, without the tie-breaking noise)."""
+CLEAR_MARGIN = 20.0    # normal's favourite this far above the next (a raise against any other move): no search
+
+
+def scored_actions(game):
+    """``[(score, action)]`` of the seat's legal actions by normal's judgement (without its
+    tie-breaking noise), best first."""
     seat = game.current_player
     know = Knowledge(game, seat)
     scored = sorted((-score_action(game, know, seat, a), a) for a in game.legal_actions())
-    return [a for _, a in scored]
+    return [(-s, a) for s, a in scored]
+
+
+def ranked_actions(game):
+    """The seat's legal actions, normal's favourite first."""
+    return [a for _, a in scored_actions(game)]
+
+
+def raises_own_mast(game, a):
+    """Does action ``a`` make 21 on one of the seat's own masts (a card played, a crow's nest stolen
+    or moved onto it)?"""
+    seat = game.current_player
+    row = game.rows[seat]
+    if a >= STEAL:
+        q, slot = divmod(a - STEAL, 8)
+        victim, i = divmod(q, 4)
+        card = game.rows[victim][i][-1] >> 4
+    elif a >= PLAY:
+        card, target = divmod(a - PLAY, 32)
+        p, slot = divmod(target, 6)
+        if p != seat:
+            return False
+    elif MOVE <= a < CAPTURE:
+        i, slot = divmod(a - MOVE, 4)
+        card = row[i][-1] >> 4
+    else:
+        return False
+    if slot >= NEW_LEFT:
+        return False
+    return mast_total(row[slot]) + value_on(card, row[slot][-1]) == LIMIT
+
+
+def hard_candidates(game):
+    """The actions the hard bot weighs, normal's favourite first: only the raises of its own masts when
+    it has one (no other move is worth leaving a raise for); one alone, or a favourite ahead of the
+    next by ``CLEAR_MARGIN``, needs no search - so a clear position gets the same answer whatever the
+    seed, and the few samples of a hint cannot talk it out of a raise."""
+    scored = scored_actions(game)
+    raising = [(v, a) for v, a in scored if raises_own_mast(game, a)]
+    if raising:
+        scored = raising
+    if len(scored) == 1 or scored[0][0] - scored[1][0] >= CLEAR_MARGIN:
+        return [scored[0][1]]
+    return [a for _, a in scored[:HARD_CANDIDATES]]
 
 
 # ---- entry point ---------------------------------------------------------------------------------------
 def choose_move(view, level, rng, budget=None):
     game = Spooneye.determinize(view, rng)
     if level == "hard":
-        actions = ranked_actions(game)[:HARD_CANDIDATES]
+        actions = hard_candidates(game)
+        if len(actions) == 1:
+            return game.action_to_move(actions[0])
         return search_move(view, rng, budget=min(budget or HARD_BUDGET, BUDGET_CAP), rollout=rollout,
                            actions=actions, keep=KEEP)
     action = easy_action(game, rng) if level == "easy" else normal_action(game, rng)
