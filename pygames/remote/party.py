@@ -57,10 +57,10 @@ def _key(k: int, j: int) -> str:
     return f"{k}.{j}"
 
 
-def _memory(table: bytes, master: bytes) -> dict[str, Any]:
-    """What a page keeps between calls for one table (derived, never stored): one per player, so
-    simulated players in one process share nothing."""
-    key = hashlib.sha256(master + table).digest()
+def _memory(table: bytes, invite: bytes, master: bytes) -> dict[str, Any]:
+    """What a page keeps between calls for one table (derived, never stored): one per invitation and
+    player, so simulated players in one process share nothing."""
+    key = hashlib.sha256(master + invite).digest()
     mem = _MEMORY.get(key)
     if mem is None:
         if len(_MEMORY) > 32:
@@ -105,11 +105,12 @@ class Party:
             raise BadState(f"the stored table is damaged ({str(e)[:120]})") from None
         self.sign_key = _scalar(_mac(self.master, b"sign", self.table))
         self.nonce = _mac(self.master, b"beacon", self.table)
-        self.mem = _memory(self.table, self.master)
+        self.mem = _memory(self.table, self.invite_msg.digest, self.master)
         self.points: CardPoints = self.mem["points"]
         self.ledger: Ledger
         self.replay: Replay = None  # type: ignore[assignment]
         self._base: Ledger | None = None
+        self._truths: dict = {}
         self._compute()
 
     # ---- creating and storing --------------------------------------------------------------------
@@ -202,7 +203,12 @@ class Party:
         return ledger
 
     def _truth(self, k: int) -> list[int] | None:
-        return self.state["truth"].get(str(k))
+        cache = self._truths
+        if cache.get("n") != len(self.state["truth"]):
+            cache.clear()
+            cache.update({int(key): v for key, v in self.state["truth"].items()})
+            cache["n"] = len(self.state["truth"])
+        return cache.get(k)
 
     def _facts(self, ledger: Ledger) -> Facts:
         n = self.players
@@ -277,8 +283,9 @@ class Party:
                 raise Refused(who, f"locks for deck {k + 1} before its cards were in place")
             if self._truth(k) is None:
                 for (slot, owner), (_v, publisher) in rec.clear.items():
-                    if replay.entitled.get((k, slot), 0) != everyone and k not in disputed:
-                        raise Refused(publisher, f"it published the lock of a card not everyone may see")
+                    bits = replay.entitled.get((k, slot), 0)
+                    if bits != everyone and not bits >> publisher & 1 and owner != publisher:
+                        raise Refused(publisher, "it published the lock of a card it may not see")
                 for (slot, owner, recipient) in rec.sealed:
                     if not replay.entitled.get((k, slot), 0) >> recipient & 1:
                         raise Refused(owner, "it sent a lock to a seat that may not see that card")
@@ -537,6 +544,16 @@ class Party:
             items.append(wire.Pass(k, stage, len(out), 0, out))
         everyone = (1 << n) - 1
         shares: dict[int, list] = {}
+        if self._must_show():
+            for key in sorted(self.state["mine"]):
+                k, j = map(int, key.split("."))
+                rec = ledger.decks.get(k)
+                if rec is None or self._truth(k) is not None:
+                    continue
+                for owner in range(n):
+                    lock = self._lock_of(k, j, owner)
+                    if lock and (j, owner) not in rec.clear:
+                        shares.setdefault(k, []).append((j, owner, wire.CLEAR, curve.scalar_bytes(lock)))
         for (k, j), bits in sorted(replay.entitled.items()):
             rec = ledger.decks.get(k)
             if self._truth(k) is not None or rec is None or not ledger.stage_done(k, n - 1):
@@ -567,6 +584,17 @@ class Party:
     def _due(self, k: int, entry: tuple) -> int:
         """The step that made a share owed (so it travels with the move that caused it)."""
         return self.replay.entitled_at.get((k, entry[0]), 0)
+
+    def _must_show(self) -> bool:
+        """Whether this player must show the cards it knows: the next step's outcome depends on cards
+        someone cannot see (the probe runs disagree), or its own cards decided something the other
+        copies got otherwise. Rules that look at hidden hands (Spooneye: can anyone play?) are settled
+        the way players at a table would settle them: by showing."""
+        replay = self.replay
+        if replay.own_split is not None:
+            return True
+        first = next((st for st in replay.steps if not st.settled), None)
+        return first is not None and first.sensitive
 
     def able(self) -> bool:
         """Whether this player can move now: its turn, the table settled, every card it may see opened."""

@@ -55,7 +55,8 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
     cls = game_class(game)
     players = cls._check_players(players)
     names = list(NAMES[:players])
-    table = hashlib.sha256(b"pygames-selfplay-table/%d" % seed).digest()[:12]
+    table = hashlib.sha256(b"pygames-selfplay-table/%d/%s/%d/%s" % (seed, game.encode(), players,
+                                                                    repr(sorted((options or {}).items())).encode())).digest()[:12]
     report = Report(game, players)
     chat = Chat()
     host = Party.create(game, players, options, names, 0, master=_master(seed, 0), table=table)

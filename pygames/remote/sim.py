@@ -185,6 +185,7 @@ class Step:
     decks: list[int]                                  # decks called during the step
     provisional: bool                                 # a deck not yet in place, or the beacon missing
     deal_end: bool
+    sensitive: bool = False                           # its outcome depends on cards someone cannot see
     settled: bool = False
     displayable: bool = False
     where: dict[tuple[int, int], tuple[str, int | None]] = field(default_factory=dict)
@@ -193,12 +194,15 @@ class Step:
 class Run:
     """One copy of the game with its own values for hidden slots."""
 
-    def __init__(self, sim: "Replay", kind: str, members: dict[tuple[int, int], int] | None = None):
+    def __init__(self, sim: "Replay", kind: str, members: dict[tuple[int, int], int] | None = None,
+                 high: bool = False):
         self.sim = sim
-        self.kind = kind                              # "base", "own" or "marker"
+        self.kind = kind                              # "base", "own", "marker" or "probe"
         self.members = members if members is not None else {}   # marker run: slot -> marker value
+        self.high = high                              # probe run: every hidden card the deck's highest
         self.game: Any = None
         self.zones: dict[str, list[str]] = {}
+        self.alive = True
 
     def value(self, k: int, j: int) -> int:
         facts = self.sim.facts
@@ -216,6 +220,9 @@ class Run:
             found = self.members.get((k, j))
             if found is not None:
                 return found
+        elif self.kind == "probe":
+            items = self.sim.calls[k].items
+            return max(items) if self.high else min(items)
         return self.sim.calls[k].labels[j]
 
 
@@ -281,6 +288,8 @@ class Replay:
         self.shown_step = 0
         self.runs: list[Run] = []
         self.checkpoint: Checkpoint | None = None
+        self._public_due: set[tuple[int, int]] = set()
+        self._values: dict[int, list[int]] = {}
 
     # ---- the chance source's callbacks ----------------------------------------------------------
     def mark_provisional(self) -> None:
@@ -304,7 +313,23 @@ class Replay:
             raise Split(f"the copies shuffled different cards for deck {k}")
         if run is self.base and not self.facts.positioned(k) and self.facts.truth(k) is None:
             self._provisional = True
-        return [run.value(k, j) for j in range(len(items))]
+        base = self._values.get(k)
+        if base is None:
+            base = self._values[k] = [self.base.value(k, j) for j in range(len(items))]
+        if run is self.base:
+            return list(base)
+        if self.facts.truth(k) is not None:
+            return list(base)
+        if run.kind == "probe":
+            v = max(items) if run.high else min(items)
+            public = self.facts.public
+            return [x if (k, j) in public else v for j, x in enumerate(base)]
+        out = list(base)
+        extra = self.facts.mine if run.kind == "own" else run.members
+        for (kk, j), v in extra.items():
+            if kk == k and (k, j) not in self.facts.public:
+                out[j] = v
+        return out
 
     def _label(self, call: DeckCall) -> None:
         """Canonical labels: pinned slots take their pins, every other slot not opened to everyone
@@ -356,6 +381,8 @@ class Replay:
         self.own_shown = None
         self.shown_step = 0
         self.checkpoint: Checkpoint | None = None
+        self._public_due: set[tuple[int, int]] = set()
+        self._values: dict[int, list[int]] = {}
 
     def _run_once(self) -> None:
         self._reset()
@@ -368,6 +395,9 @@ class Replay:
         self.own = Run(self, "own") if facts.seat is not None else None
         if self.own is not None:
             self.runs.append(self.own)
+        self.probes = [Run(self, "probe", high=False), Run(self, "probe", high=True)]
+        self.runs += self.probes
+        self.own_split: int | None = None
         settled = displayable = True
         start = 0
         cp = facts.checkpoint
@@ -376,7 +406,8 @@ class Replay:
             self.calls = {k: copy.copy(c) for k, c in cp.calls.items()}
             self.deal_decks = [list(d) for d in cp.deal_decks]
             self.deal_end_steps = list(cp.deal_end_steps)
-            self.steps = [Step(i, None, None, 0, False, [], False, False, True, True) for i in range(start)]
+            self.steps = [Step(i, None, None, 0, False, [], False, False, settled=True, displayable=True)
+                          for i in range(start)]
             for run in self.runs:
                 run.game = cp.game.clone(history=True)
                 run.game.chance = TableChance(run, cp.deck, cp.draw)
@@ -398,6 +429,18 @@ class Replay:
                                        {k: copy.copy(c) for k, c in self.calls.items()},
                                        [list(d) for d in self.deal_decks], list(self.deal_end_steps), facts.keep)
             for run in self.runs:
+                if not run.alive:
+                    continue
+                if run.kind == "probe":
+                    try:
+                        if i == 0:
+                            run.game = self.cls(players=facts.players, options=self.options, seed=0,
+                                                chance=TableChance(run))
+                        else:
+                            self._apply(run, i - 1)
+                    except Exception:      # a probe's stand-ins broke a rule's assumption: it says nothing
+                        run.alive = False
+                    continue
                 if i == 0:
                     run.game = self.cls(players=facts.players, options=self.options, seed=0,
                                         chance=TableChance(run))
@@ -405,15 +448,23 @@ class Replay:
                     if run is self.own and displayable and self.own_shown is None and self._hides_next():
                         snapshot = run.game.clone(history=True)    # this step will not be shown
                     self._apply(run, i - 1)
-                run.zones = run.game._zones()
+                if run.kind != "marker":
+                    run.zones = run.game._zones()
                 if run is self.base:
                     self._plan(self._called)
             g = self.base.game
-            self._agree()
             deal_end = i > 0 and (g.deal_number != deal_before or g.is_over)
+            if self._agree(deal_end, deal_before) and self.own_split is None:
+                self.own_split = i            # this player must show its cards; nothing shown meanwhile
+                self.own.alive = False
+                if self.own_shown is None:
+                    self.own_shown = snapshot
+            sensitive = self._probe(deal_end, deal_before)
             step = Step(i, mover, g.current_player, g.deal_number, g.is_over, list(self._called),
-                        self._provisional, deal_end)
+                        self._provisional, deal_end, sensitive)
             self.steps.append(step)
+            if sensitive or self.own_split == i:
+                settled = displayable = False
             if deal_end:
                 self.deal_end_steps.append(i)
                 if candidate is not None and len(self.deal_end_steps) == facts.keep:
@@ -436,7 +487,13 @@ class Replay:
             if cached is not None and cached[0] is not item:
                 cached = None
             if displayable:
-                step.where = cached[1] if cached is not None and cached[1] is not None else self._locate()
+                if cached is not None and cached[1] is not None:
+                    step.where = cached[1]
+                else:
+                    for run in self.runs:
+                        if run.kind == "marker":
+                            run.zones = run.game._zones()
+                    step.where = self._locate()
                 self.shown_step = i
             grants = None
             if settled:
@@ -448,9 +505,12 @@ class Replay:
                     grants = self._entitle(step)
             if i <= facts.committed and (cached is None or cached[1] is None or cached[2] is None):
                 facts.step_cache[i] = (item, step.where if displayable else None, grants)
+            if settled and self._unopened_public():
+                # a card everyone may see is not yet open to everyone: nothing after it is certain
+                step.settled = settled = False
             if snapshot is not None and not displayable and self.own_shown is None:
                 self.own_shown = snapshot
-        if self.own is not None and self.own_shown is None:
+        if self.own is not None and self.own_shown is None and self.own_split is None:
             self.own_shown = self.own.game
 
     def _hides_next(self) -> bool:
@@ -539,16 +599,37 @@ class Replay:
             raise _Restart()
         self.facts.masks_ok.add(key)
 
-    def _agree(self) -> None:
-        g = self.base.game
-        key = (g.current_player, g.deal_number, g.is_over)
-        sizes = {z: len(c) for z, c in self.base.zones.items()}
+    def _same(self, run: Run, deal_end: bool, deal_before: int | None) -> bool:
+        """Whether ``run`` followed the base run through this step: at a deal's end, whether it ended
+        the deal too (the scores wait for the deal's seeds); else whose turn, deal, and card counts."""
+        g, h = self.base.game, run.game
+        if deal_end:
+            return h.deal_number != deal_before or h.is_over
+        if (h.current_player, h.deal_number, h.is_over) != (g.current_player, g.deal_number, g.is_over):
+            return False
+        if run.kind != "own":
+            return True
+        return {z: len(c) for z, c in run.zones.items()} == {z: len(c) for z, c in self.base.zones.items()}
+
+    def _agree(self, deal_end: bool, deal_before: int | None) -> bool:
+        """Marker runs must follow the base run (Split otherwise); returns whether the own run did not
+        (this player's cards decided something the others cannot see: it must show them)."""
         for run in self.runs[1:]:
-            h = run.game
-            if (h.current_player, h.deal_number, h.is_over) != key:
-                raise Split("the copies disagree on whose turn it is")
-            if {z: len(c) for z, c in run.zones.items()} != sizes:
-                raise Split("the copies disagree on how many cards lie where")
+            if run.kind == "marker" and not self._same(run, deal_end, deal_before):
+                raise Split("the copies disagree on what happened")
+        own = self.own
+        return own is not None and own.alive and not self._same(own, deal_end, deal_before)
+
+    def _probe(self, deal_end: bool, deal_before: int | None) -> bool:
+        """Whether the step's outcome depends on hidden cards: the probe runs, every hidden card the
+        deck's lowest or highest, did not follow the base run. (Spooneye asks whether anyone can
+        play; which cards are hidden decides it.)"""
+        sensitive = False
+        for run in self.probes:
+            if run.alive and not self._same(run, deal_end, deal_before):
+                sensitive = True
+                run.alive = False
+        return sensitive
 
     # ---- tracking -------------------------------------------------------------------------------
     def _hidden_slots(self) -> list[tuple[int, int]]:
@@ -654,11 +735,20 @@ class Replay:
                 self._grant(slot, bits, step.index)
         return grants
 
+    def _unopened_public(self) -> bool:
+        everyone = (1 << self.facts.players) - 1
+        for slot in list(self._public_due):
+            if self.entitled.get(slot) != everyone or slot in self.facts.public or self.facts.truth(slot[0]) is not None:
+                self._public_due.discard(slot)
+        return bool(self._public_due)
+
     def _grant(self, slot: tuple[int, int], bits: int, step: int) -> None:
         old = self.entitled.get(slot, 0)
         if bits | old != old:
             self.entitled[slot] = old | bits
             self.entitled_at[slot] = step
+            if old | bits == (1 << self.facts.players) - 1:
+                self._public_due.add(slot)
 
     # ---- results --------------------------------------------------------------------------------
     @property
