@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import json
 import os
+import time
 from collections import Counter
 from typing import Any
 
@@ -35,6 +36,7 @@ VERSION = 1
 MAX_HELD = 200
 MAX_LOG = 20_000
 _MEMORY: dict[bytes, dict[str, Any]] = {}   # per table id: pins, marker count, sealing secrets (derived data)
+PASS_TIMES: list[tuple[int, float]] = []     # (cards, seconds) of every shuffle pass this process made
 
 
 class BadState(ValueError):
@@ -295,9 +297,25 @@ class Party:
         for k, slot, seat in ledger.disputes:
             if not (replay.entitled.get((k, slot), 0) >> seat & 1):
                 raise Refused(seat, "it disputed a card it may not see")
+        drafted = len(ledger.moves) - sum(isinstance(i, wire.Move) for i in self.draft)
+        public = self.state["public"]
         for m, (seat, item) in enumerate(ledger.moves):
             if not replay.steps[m].settled:
                 raise Refused(seat, f"move {m + 1} came before the table was ready for it")
+            if m >= drafted:
+                continue
+            spots = None
+            for p, k, j, mask in item.slots:
+                if mask:
+                    continue
+                truth = self._truth(k)
+                value = truth[j] if truth is not None else public.get(_key(k, j))
+                if value is None or value < 0:
+                    raise Refused(seat, f"move {m + 1} names a card it does not open to everyone")
+                spots = spots or card_spots(item.move)
+                container, key = spots[p]
+                if container[key] != CODES[value]:
+                    raise Refused(seat, f"move {m + 1} names {container[key]}, but the card it plays is {CODES[value]}")
 
     # ---- opening cards -----------------------------------------------------------------------------
     def _shared(self, k: int, other: int) -> int | None:
@@ -538,7 +556,9 @@ class Party:
             keys = self._keys(k)
             xs = ([self.points.x(c) for c in call.items] if stage == 0
                   else ledger.decks[k].stage_points(stage - 1))
+            began = time.perf_counter()
             out = deck_mod.run_pass(kinds[stage], xs, keys)  # type: ignore[arg-type]
+            PASS_TIMES.append((len(out), time.perf_counter() - began))
             if stage < n:
                 items.append(wire.Box(k, keys.box_public()))
             items.append(wire.Pass(k, stage, len(out), 0, out))
@@ -772,7 +792,10 @@ class Party:
         if legal is None:
             game.play(move)          # raises IllegalMove with the game's own reason
             raise IllegalMove("engine.not_a_move")
-        item = self._declare(legal)
+        return self._send_move(legal)
+
+    def _send_move(self, move: dict, legal: bool = True) -> dict[str, Any]:
+        item = self._declare(move, legal)
         self.draft.append(item)
         try:
             self._compute()
@@ -783,14 +806,17 @@ class Party:
         new = self._advance()
         return self._result("moved", "move made", new)
 
-    def _declare(self, move: dict) -> wire.Move:
+    def _declare(self, move: dict, legal: bool = True) -> wire.Move:
         """The message form of this player's move: every card it takes from a deck slot named by
         that slot, a card some seat may not see replaced by "??" with the seats it is hidden from."""
         replay = self.replay
         own = replay.own.game.clone(history=True)  # type: ignore[union-attr]
         own.chance = Rng(0)          # a deal this move ends is followed by stand-in cards, never read
         before = {z: Counter(c) for z, c in own._zones().items()}
-        own.play(move)
+        if legal:
+            own.play(move)
+        else:
+            own.play_unchecked(own.move_to_action(move))
         after = {z: Counter(c) for z, c in own._zones().items()}
         left = {z: before[z] - after.get(z, Counter()) for z in before}
         known = {**{tuple(map(int, k.split("."))): v for k, v in self.state["public"].items() if v >= 0},

@@ -9,9 +9,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import json
+
 from .. import ai
+from ..cards import CODES, IDS, Rng
+from . import wire
 from . import party as party_mod
 from .party import Party
+from .sim import Refused, card_spots
 
 NAMES = ("Aki", "Bea", "Cyd", "Dov")
 CHEATS = ("swap-card", "illegal-move", "replay", "wrong-share", "forged")
@@ -44,6 +49,87 @@ class Chat:
         self.posts.append((link, poster))
 
 
+class Cheater(Party):
+    """A player that cheats once, the first time it can (see ``CHEATS``):
+
+    * ``swap-card``: names a card in its move other than the card in the slot it plays;
+    * ``illegal-move``: plays a move the rules forbid (a card from its hand where another must go);
+    * ``replay``: sends one of its earlier moves again in a new message;
+    * ``wrong-share``: sends another player a false lock for a card that player may see;
+    * ``forged``: posts a message signed with its own key that claims to be another player's.
+    """
+
+    cheat = ""
+    done = False
+    _finalizing = False
+
+    def _declare(self, move: dict, legal: bool = True):
+        item = super()._declare(move, legal)
+        if self.cheat == "swap-card" and not self.done:
+            spots = card_spots(item.move)
+            for p, _k, _j, mask in item.slots:
+                container, key = spots[p]
+                if not mask and container[key] in IDS:
+                    real = IDS[container[key]]
+                    container[key] = CODES[(real + 13) % 52]     # same rank, another suit
+                    self.done = True
+                    break
+        return item
+
+    def _check(self):
+        try:
+            super()._check()
+        except Refused as e:      # its own lie: a cheater's page does not object to it
+            if e.seat != self.seat:
+                raise
+
+    def _finalize(self):
+        self._finalizing = True
+        try:
+            return super()._finalize()
+        finally:
+            self._finalizing = False
+
+    def _owed(self, compute_passes: bool = True):
+        items = super()._owed(compute_passes)
+        if self.cheat == "wrong-share" and not self.done and self._finalizing:
+            for item in items:
+                if isinstance(item, wire.Shares):
+                    for n, (slot, owner, recipient, value) in enumerate(item.entries):
+                        if recipient != wire.CLEAR:
+                            item.entries[n] = (slot, owner, recipient, bytes(b ^ 0x5A for b in value))
+                            self.done = True
+                            return items
+        return items
+
+    def illegal_move(self) -> dict | None:
+        """A move the rules forbid now that the game can still carry out: a legal move with its card
+        replaced by another card this player holds."""
+        game = self.replay.own.game  # type: ignore[union-attr]
+        view = self.view() or {}
+        held = sorted({c for z, cards in view.get("zones", {}).items() if z.endswith(str(self.seat))
+                       for c in cards if c in IDS})
+        for move in game.legal_moves():
+            for container, key in card_spots(move):
+                for code in held:
+                    if code == container[key]:
+                        continue
+                    trial = json.loads(json.dumps(move))
+                    spot = card_spots(trial)[card_spots(move).index((container, key))]
+                    spot[0][spot[1]] = code
+                    if game.find_legal(trial) is not None:
+                        continue
+                    try:
+                        action = game.move_to_action(trial)
+                        twin = game.clone()
+                        twin.chance = Rng(0)
+                        twin.play_unchecked(action)
+                    except Exception:
+                        continue
+                    return trial
+        return None
+
+
 def _master(seed: int, seat: int) -> bytes:
     return hashlib.sha256(b"pygames-selfplay/%d/%d" % (seed, seat)).digest()
 
@@ -51,6 +137,7 @@ def _master(seed: int, seat: int) -> bytes:
 def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict | None = None,
              cheat: str | None = None, max_posts: int = 20_000, reload_every: int = 0) -> Report:
     t0 = time.perf_counter()
+    first_pass = len(party_mod.PASS_TIMES)
     from ..games import game_class
     cls = game_class(game)
     players = cls._check_players(players)
@@ -59,17 +146,23 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
                                                                     repr(sorted((options or {}).items())).encode())).digest()[:12]
     report = Report(game, players)
     chat = Chat()
+    if cheat is not None and cheat not in CHEATS:
+        raise ValueError(f"cheat must be one of {', '.join(CHEATS)}")
+    cheater = 1 if cheat else None
     host = Party.create(game, players, options, names, 0, master=_master(seed, 0), table=table)
     invite = host.outbox()[0]["link"]
     chat.post(invite, 0)
     parties: list[Party] = [host]
     for s in range(1, players):
         p = Party.join(invite, s, master=_master(seed, s))
+        if s == cheater:
+            p = Cheater.load(p.dump())
+            p.cheat = cheat  # type: ignore[attr-defined]
         parties.append(p)
         chat.post(p.outbox()[-1]["link"], s)
-    cursor = [1] + [2 + i for i in range(players - 1)]
     cursor = [0] * players
     operations = 0
+    cheater_moves = 0
     while len(chat.posts) < max_posts:
         progress = False
         for i, p in enumerate(parties):
@@ -83,11 +176,11 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
                 if result["outcome"] in ("cheat", "stopped") and p.state["stopped"]:
                     report.caught = p.state["stopped"]["text"]
                     report.culprit = p.state["stopped"]["seat"]
-                    return _finish(report, parties, chat, t0)
+                    return _finish(report, parties, chat, t0, first_pass)
                 if result["outcome"] == "refused":
                     report.caught = f"{NAMES[poster]} posted a refused message: {result['text']}"
                     report.culprit = poster
-                    return _finish(report, parties, chat, t0)
+                    return _finish(report, parties, chat, t0, first_pass)
                 for link2 in result["new"]:
                     chat.post(link2, i)
                 progress = progress or bool(result["new"])
@@ -95,13 +188,34 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
                 view = p.view()
                 assert view is not None
                 move = ai.choose_move(view, "normal", seed=seed * 7919 + view["move_count"])
+                if i == cheater and isinstance(p, Cheater) and not p.done:
+                    cheater_moves += 1
+                    if cheat == "illegal-move":
+                        bad = p.illegal_move()
+                        if bad is not None:
+                            p.done = True
+                            report.notes.append(f"{names[i]} plays {json.dumps(bad)}, which the rules forbid")
+                            result = p._send_move(bad, legal=False)
+                            for link2 in result["new"]:
+                                chat.post(link2, i)
+                            progress = True
+                            continue
+                    elif cheat in ("replay", "forged") and cheater_moves >= 3:
+                        p.done = True
+                        chat.post(_crafted(p, cheat, parties[0]), i)
+                        progress = True
+                        continue
                 result = p.play(move)
                 operations += 1
                 for link2 in result["new"]:
                     chat.post(link2, i)
                 progress = True
             if reload_every and operations % reload_every == 0:
-                parties[i] = p = Party.load(p.dump())
+                cls_ = type(p)
+                twin = cls_.load(p.dump())
+                if isinstance(p, Cheater):
+                    twin.cheat, twin.done = p.cheat, p.done  # type: ignore[attr-defined]
+                parties[i] = p = twin
         if all(_done(p) for p in parties):
             report.verified = True
             break
@@ -109,7 +223,20 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
             report.notes.append("stuck: " + "; ".join(f"{names[i]} waits for {p.waiting()}"
                                                        for i, p in enumerate(parties)))
             break
-    return _finish(report, parties, chat, t0)
+    return _finish(report, parties, chat, t0, first_pass)
+
+
+def _crafted(p: Party, cheat: str, victim: Party) -> str:
+    """The cheater's crafted message: an earlier move of its own again (``replay``), or a move signed
+    with its own key in another player's name (``forged``)."""
+    ledger = p.ledger
+    if cheat == "replay":
+        old = next(item for seat, item in ledger.moves if seat == p.seat)
+        seq = ledger.count[p.seat]
+        return wire.encode(p.table, p.seat, seq, list(ledger.count), [old], p.sign_key, bytes(32)).link()
+    seat = victim.seat
+    move = wire.Move(len(ledger.moves), {"type": "pass"}, [])
+    return wire.encode(p.table, seat, ledger.count[seat], list(ledger.count), [move], p.sign_key, bytes(32)).link()
 
 
 def _done(p: Party) -> bool:
@@ -117,9 +244,17 @@ def _done(p: Party) -> bool:
     return bool(last.over and last.settled and p.state["verified"] == len(p.replay.deal_end_steps))
 
 
-def _finish(report: Report, parties: list[Party], chat: Chat, t0: float) -> Report:
+def _finish(report: Report, parties: list[Party], chat: Chat, t0: float, first_pass: int = 0) -> Report:
+    report.pass_seconds = [t for _, t in party_mod.PASS_TIMES[first_pass:]]
     report.messages = len(chat.posts)
     report.longest = max(len(link) for link, _ in chat.posts)
+    for link, _ in chat.posts:
+        try:
+            msg = wire.decode(wire.link_bytes(link), report.players)
+        except wire.BadMessage:
+            continue
+        if not any(isinstance(i, (wire.Pass, wire.Invite)) for i in msg.items):
+            report.longest_move = max(report.longest_move, len(link))
     report.deals = parties[0].state["verified"]
     report.moves = len(parties[0].ledger.moves)
     report.seconds = time.perf_counter() - t0
