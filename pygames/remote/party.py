@@ -658,6 +658,7 @@ class Party:
             if self.able() or (not owed and not self.draft):
                 return new
             new += self._finalize()
+            return new
         return new
 
     def _finalize(self) -> list[str]:
@@ -679,7 +680,6 @@ class Party:
             self.state["log"].append(msg.link())
             links.append(msg.link())
             self._base.accept(msg)  # type: ignore[union-attr]
-            self.ledger = self._base  # type: ignore[assignment]
         self._compute()
         return links
 
@@ -695,9 +695,14 @@ class Party:
             return self._result("other", "this message is for another table")
         outcome = self._receive(msg)
         if outcome[0] == "applied":
-            while self._apply_held():
-                pass
-            new = self._advance()
+            new: list[str] = []
+            for _ in range(MAX_HELD + 1):
+                while self._apply_held():
+                    pass
+                added = self._advance()
+                new += added
+                if not added or not self.state["held"]:
+                    break
             return self._result("applied", outcome[1], new)
         return self._result(*outcome)
 

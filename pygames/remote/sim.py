@@ -37,7 +37,7 @@ from . import beacon as beacon_mod
 from .wire import Move
 
 
-class Split(RuntimeError):
+class Split(ValueError):
     """The runs of a table disagree on what happened (a move or a rule depends on hidden cards)."""
 
 
@@ -550,7 +550,10 @@ class Replay:
             if (run is self.base and m < self.facts.drafted
                     and _shape(g.action_to_move(action), hidden) != _shape(move, hidden)):
                 raise ValueError("not in the game's own form")
-            g.play_unchecked(action)
+            if run.kind in ("base", "own"):
+                g.play_unchecked(action)      # recorded: logs are read from these two
+            else:
+                g.apply_action(action)
         except Refused:
             raise
         except Exception as e:      # the move cannot even be applied: it names what is not there
