@@ -165,7 +165,7 @@ def axe_core():
 
 
 def wheel_inputs():
-    files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md"})
+    files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md", ".typed"})
     if (ROOT / "README.md").exists():
         files.append(ROOT / "README.md")
     return files
@@ -234,7 +234,6 @@ def build():
     engine = engine_bytecode_zip(wheel, package)  # the worker's engine: the wheel, precompiled
     if engine:
         shutil.copy2(engine, new / "wheels" / engine.name)
-    write_app_icons(new / "icons")
     info = {
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256_file(wheel),
@@ -316,7 +315,7 @@ def engine_bytecode_zip(wheel, package):
     return out
 
 
-# --- offline: the service worker's file list, the app icons ---------------------------------------
+# --- offline: the service worker's file list ----------------------------------------------------
 
 # What the service worker does not keep: the bench pages, source maps, notes (.md), the UMD build of Pyodide and
 # the micropip wheel (the worker needs neither), and the worker's own scripts (the browser keeps those).
@@ -350,73 +349,13 @@ def write_offline_list(site):
     return build_id
 
 
-def write_app_icons(folder):
-    """The PNG app icons the manifest names (web/icons/icon.svg is the drawing they follow), drawn
-    here with the standard library: a white spade on the green table, full bleed (maskable)."""
-    folder.mkdir(exist_ok=True)
-    for size in (192, 512):
-        (folder / f"icon-{size}.png").write_bytes(spade_icon_png(size))
-
-
-@functools.lru_cache(maxsize=None)
-def spade_icon_png(size, subrows=4):
-    """A size x size RGB PNG: each pixel's share of the spade, from the spade's exact spans on a few
-    lines through each pixel row (two round lobes, the point above them, the flared stem)."""
-    import math
-    import zlib
-    green, white = (31, 107, 69), (250, 250, 245)  # style.css's --felt; the card white
-    scale, cx, cy = 0.56 * size, 0.5 * size, 0.47 * size  # the spade's unit box, centred
-
-    def spans(y):  # the spade's x-intervals on the line y (unit coordinates)
-        out = []
-        for sx in (-0.22, 0.22):  # the lobes: circles of radius 0.225 at (±0.22, 0.08)
-            d = 0.225 ** 2 - (y - 0.08) ** 2
-            if d > 0:
-                out.append((sx - math.sqrt(d), sx + math.sqrt(d)))
-        if -0.48 <= y <= 0.1:  # the point: a triangle from the top down to the lobes
-            half = 0.445 * (y + 0.48) / 0.58
-            out.append((-half, half))
-        if 0.05 <= y <= 0.46:  # the stem, flaring out at its foot
-            half = 0.035 + 0.24 * max(0.0, y - 0.2) ** 1.3
-            out.append((-half, half))
-        merged = []  # their union: a pixel under two overlapping spans is covered once
-        for a, b in sorted(out):
-            if merged and a <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], b))
-            else:
-                merged.append((a, b))
-        return merged
-
-    rows = []
-    for py in range(size):
-        cover = [0.0] * size
-        for k in range(subrows):
-            y = (py + (k + 0.5) / subrows - cy) / scale
-            for a, b in spans(y):
-                lo, hi = max(0.0, cx + a * scale), min(float(size), cx + b * scale)
-                for px in range(int(lo), min(size, math.ceil(hi))):
-                    cover[px] += (min(hi, px + 1) - max(lo, px)) / subrows
-        row = bytearray([0])  # PNG filter: none
-        for c in cover:
-            a = min(1.0, c)
-            row += bytes(round(g + (w - g) * a) for g, w in zip(green, white))
-        rows.append(bytes(row))
-
-    def chunk(kind, data):
-        body = kind + data
-        return len(data).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
-
-    header = size.to_bytes(4, "big") * 2 + bytes([8, 2, 0, 0, 0])  # 8-bit RGB
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) +
-            chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
-
-
 def playable_games():
-    """The engine's playable game ids: the one list of games everything else is made from."""
+    """The games the site ships: the engine's playable games of its own package (GAME_IDS; a test
+    may register a game of its own, which has no table layout) - the one list the site is made from."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames.games import available
-    return available()
+    from pygames.games import GAME_IDS, available
+    return tuple(g for g in available() if g in GAME_IDS)
 
 
 def register_games(site):
@@ -650,6 +589,10 @@ def test(pytest_args):
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
     if not any(a.startswith("--durations") for a in pytest_args):
         pytest_args = ["--durations=15", *pytest_args]                      # the 15 slowest tests
+    log("running mypy over pygames/ (configured in pyproject.toml)")
+    if subprocess.call([str(py), "-m", "mypy"], cwd=ROOT) != 0:
+        log("mypy found type errors in pygames/: fix them (or the annotations) first")
+        return 1
     log(f"running pytest {' '.join(pytest_args)}".rstrip())
     code = subprocess.call([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if code == 5:
@@ -1063,12 +1006,6 @@ def main(argv=None):
     p_bench.add_argument("--only", choices=["load", "bots"], default="",
                          help="only the page-load figures (cold, warm, stages), or only bot time per move")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
-    p_tour = sub.add_parser("tournament", help="bot level against bot level: win rate with a 95%% interval")
-    p_tour.add_argument("game")
-    p_tour.add_argument("level_a")
-    p_tour.add_argument("level_b")
-    p_tour.add_argument("-n", "--games", type=int, default=40)
-    p_tour.add_argument("-p", "--players", type=int, default=None)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
     p_soak.add_argument("--matches", type=int, default=10_000, help="random matches per game (default 10000)")
     p_soak.add_argument("--games", default="", help="comma-separated game ids (default: every playable game)")
@@ -1089,22 +1026,9 @@ def main(argv=None):
         return 0
     if args.command == "bench":
         return bench(args.json, args.compare, args.only)
-    if args.command == "tournament":
-        return tournament(args)
     if args.command == "soak":
         return soak(args)
     return _bench()
-
-
-def tournament(args):
-    sys.path.insert(0, str(ROOT))
-    from pygames.ai.tournament import run
-    start = time.perf_counter()
-    r = run(args.game, args.level_a, args.level_b, games=args.games, players=args.players)
-    print(f"{r['game']}: {r['a']} vs {r['b']} over {r['games']} matches: {r['a']} wins {r['wins']:g} "
-          f"= {100 * r['rate']:.0f}% (95% CI {100 * r['low']:.0f}%-{100 * r['high']:.0f}%) "
-          f"in {time.perf_counter() - start:.1f} s")
-    return 0
 
 
 def soak(args):

@@ -19,8 +19,17 @@ import time
 
 from . import new_game
 from .ai import LEVELS, choose_move
-from .ai.tournament import wilson
 from .games import available, game_class
+
+
+def wilson(wins, n, z=1.96):
+    """The 95% Wilson score interval of a win rate (``wins`` may count halves)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_match(game_id, levels, seed, players=None, options=None, budget=None, max_moves=200_000):

@@ -7,25 +7,29 @@ link's one or two characters a move.
 Errors come back as ``{"ok": false, "error": "..."}`` with a readable message, never an exception.
 """
 
+from __future__ import annotations
+
 import json
 import zlib
+from typing import Any
 
 from . import __version__, ai, from_json, links, new_game
-from .engine import IllegalMove
-from .games import GAME_IDS, available, game_class
-from .text import english_catalogue
+from .engine import Game, IllegalMove
+from .games import available, english_catalogue, game_class, registered
 
-_session = {"game": None, "seat": 0, "people": None}  # people: pass-and-play seats
+Args = dict[str, Any]      # a call's arguments (a JSON object)
+
+_session: dict[str, Any] = {"game": None, "seat": 0, "people": None}  # people: pass-and-play seats
 
 
-def _game():
+def _game() -> Game:
     game = _session["game"]
     if game is None:
         raise ValueError("no game is open")
     return game
 
 
-def _state(game=None):
+def _state(game: Game | None = None) -> dict[str, Any]:
     game = game or _game()
     seat = _session["seat"]
     return {
@@ -40,7 +44,7 @@ def _state(game=None):
     }
 
 
-def _undo_point(game):
+def _undo_point(game: Game) -> int | None:
     """How many moves to keep so the person (any person, in pass-and-play) is back at their last
     decision (None: nothing to undo)."""
     people = _session["people"] or (_session["seat"],)
@@ -50,7 +54,7 @@ def _undo_point(game):
     return None
 
 
-def _seat(args, game):
+def _seat(args: Args, game: Game) -> int:
     """The person's seat from the arguments (default 0), checked before the session changes."""
     seat = args.get("seat", 0)
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(game.players):
@@ -58,17 +62,18 @@ def _seat(args, game):
     return seat
 
 
-def _rebuild(game, keep):
+def _rebuild(game: Game, keep: int) -> Game:
     fresh = type(game)(players=game.players, options=game.options, seed=game.seed)
     for index, _ in game.move_choices[:keep]:
         fresh.play_index(index)
     return fresh
 
 
-def info(_args):
+def info(_args: Args) -> Any:
     games = []
-    for game_id in GAME_IDS:
-        entry = {"id": game_id, "available": game_id in available()}
+    playable = available()
+    for game_id in registered():
+        entry = {"id": game_id, "available": game_id in playable}
         if entry["available"]:
             cls = game_class(game_id)
             entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
@@ -80,29 +85,29 @@ def info(_args):
             "levels": list(ai.LEVELS), "text": english_catalogue()}
 
 
-def new(args):
+def new(args: Args) -> Any:
     game = new_game(args["game"], seed=args.get("seed"), players=args.get("players"),
                     options=args.get("options"))
     _session.update(game=game, seat=_seat(args, game), people=None)
     return _state()
 
 
-def state(_args):
+def state(_args: Args) -> Any:
     return _state()
 
 
-def view(args):
+def view(args: Args) -> Any:
     """Any seat's view (the page asks for the bots' seats when it runs them)."""
     return _game().view(args.get("seat"))
 
 
-def play(args):
+def play(args: Args) -> Any:
     game = _game()
     game.play(args["move"])
     return _state()
 
 
-def bot(args):
+def bot(args: Args) -> Any:
     """Let the bot of the seat to act choose and play one move; ``budget`` bounds a searching
     bot's work (iterations, so the same seed gives the same move everywhere; the page leaves it to
     each game, which plays the budget the arena and the bench measure)."""
@@ -119,7 +124,7 @@ def bot(args):
     return {"move": move, "seat": seat, "state": _state()}
 
 
-def hint(args):
+def hint(args: Args) -> Any:
     """What the hard bot would play for the person, from the person's own view (``ai.hint``: the
     move and a reason message, or None): a hint never uses a card the person cannot see."""
     game = _game()
@@ -135,9 +140,9 @@ def hint(args):
     return ai.hint(view, seed=seed, budget=budget)
 
 
-def undo(args):
+def undo(args: Args) -> Any:
     game = _game()
-    if "persons" in args:
+    if "people" in args:
         _session["people"] = _people(args, game)
     keep = _undo_point(game)
     if keep is None:
@@ -148,31 +153,31 @@ def undo(args):
     return _state()
 
 
-def _people(args, game):
-    """The seats people play from the arguments' ``persons`` (pass-and-play); the person's seat is
+def _people(args: Args, game: Game) -> tuple[int, ...]:
+    """The seats people play, from the arguments' ``people`` (pass-and-play); the person's seat is
     always one of them, seats beyond this game's players are left out."""
-    persons = args.get("persons") or []
-    if not isinstance(persons, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in persons):
-        raise ValueError("persons must be a list of seat numbers")
-    return tuple(sorted({s for s in persons if s in range(game.players)} | {_session["seat"]}))
+    people = args.get("people") or []
+    if not isinstance(people, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in people):
+        raise ValueError("people must be a list of seat numbers")
+    return tuple(sorted({s for s in people if s in range(game.players)} | {_session["seat"]}))
 
 
-def seat(args):
-    """Pass-and-play: show the table to another person (``seat``; ``persons``: every person's seat)."""
+def seat(args: Args) -> Any:
+    """Pass-and-play: show the table to another person (``seat``; ``people``: the seats people play)."""
     game = _game()
     _session["seat"] = _seat(args, game)
     _session["people"] = _people(args, game)
     return _state()
 
 
-def open_link(args):
+def open_link(args: Args) -> Any:
     share = links.decode_share(args["fragment"])      # the recipient sits in the sharer's seat (w)
     game = share.game
     _session.update(game=game, seat=_seat({"seat": share.seat, **args}, game), people=None)
     return _state()
 
 
-def load(args):
+def load(args: Args) -> Any:
     """Restore the page's save: a share link (what the page keeps) or a ``to_json()`` save."""
     save = args["save"]
     if not isinstance(save, str):
@@ -186,7 +191,7 @@ def load(args):
     return _state()
 
 
-def query(args):
+def query(args: Args) -> Any:
     """A game's own helper for the front end (e.g. 'does this selection form a meld?')."""
     cls = game_class(args["game"])
     fn = getattr(cls, "QUERIES", {}).get(args["name"])
@@ -196,7 +201,7 @@ def query(args):
 
 
 # ---- sharing: links of each kind, the replay viewer, restart this deal -----------------------------
-def share_links(_args):
+def share_links(_args: Args) -> Any:
     """The open game's links: a challenge (the deal from the start), its position, a replay as the
     person's seat saw it, and a replay with all hands shown."""
     game, seat = _game(), _session["seat"]
@@ -207,7 +212,7 @@ def share_links(_args):
             "seed": game.seed, "link_version": links.VERSION}
 
 
-def restart_deal(_args):
+def restart_deal(_args: Args) -> Any:
     """Back to the start of the current deal (the same cards); earlier deals' moves are kept."""
     game = _game()
     if game.is_over:
@@ -221,7 +226,7 @@ def restart_deal(_args):
 _REPLAY_EVERY = 32      # the viewer keeps a copy of the game every this many moves, to step back fast
 
 
-def _replay(link):
+def _replay(link: str) -> dict[str, Any]:
     """The replay of ``link`` (cached for the viewer's next step): its moves, where each deal
     starts, whether the match is over, and copies of the game along the way."""
     cached = _session.get("replay")
@@ -245,7 +250,7 @@ def _replay(link):
     return cached
 
 
-def replay_view(args):
+def replay_view(args: Args) -> Any:
     """One step of a replay: ``{link, step, reveal}`` -> the sharer's seat's view after ``step`` moves
     (the table draws it), and with ``reveal`` every hidden card, which is refused unless the link
     shows all hands (h=1) or the deal on show is over."""
@@ -272,7 +277,7 @@ def replay_view(args):
     if reveal:   # each seat's own zones (hand#, ...) the viewed seat could not see, unmasked
         full = game.view(seat, reveal=True)["zones"]
         hands = {zone: cards for zone, cards in full.items() if cards != shown["zones"][zone]
-                 and (game._secret_rule(zone) or (None, None))[1] is not None}
+                 and game.zone_owner(zone) is not None}
     return {"view": shown, "hands": hands, "reveal": reveal, "seat": seat, "step": step, "steps": steps,
             "deal": deal, "deal_starts": r["deal_starts"], "deal_over": deal_over, "over": r["over"],
             "shows_all": r["share"].reveal, "seed": game.seed, "link_version": links.VERSION}
@@ -359,18 +364,18 @@ METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open
 METHODS["hint"] = hint
 
 
-def _not_json(constant):
+def _not_json(constant: str) -> Any:
     raise ValueError(f"the arguments hold {constant}, which JSON cannot")
 
 
-def _finite(text):
+def _finite(text: str) -> float:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
         raise ValueError(f"the arguments hold a number too large for a float ({text[:20]})")
     return value
 
 
-def _arguments(args_json):
+def _arguments(args_json: str | None) -> Args:
     """The call's arguments: a JSON object, strictly (no NaN or Infinity, bounded nesting)."""
     try:
         args = json.loads(args_json or "{}", parse_constant=_not_json, parse_float=_finite)
@@ -381,7 +386,7 @@ def _arguments(args_json):
     return args
 
 
-def call(method, args_json="{}"):
+def call(method: object, args_json: str | None = "{}") -> str:
     fn = METHODS.get(method) if isinstance(method, str) else None
     if fn is None:
         return json.dumps({"ok": False, "error": f"unknown method {str(method)[:40]!r}"})
@@ -398,7 +403,7 @@ def call(method, args_json="{}"):
         return _error(f"internal error ({type(e).__name__}: {str(e)[:200]})", "InternalError")
 
 
-def _error(text, kind, **extra):
+def _error(text: str, kind: str, **extra: Any) -> str:
     try:
         return json.dumps({"ok": False, "error": text[:500], "kind": kind, **extra}, allow_nan=False)
     except (TypeError, ValueError, RecursionError):  # a message parameter JSON cannot hold

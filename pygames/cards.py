@@ -6,7 +6,9 @@ Internally a card is an int ``suit * 13 + rank_index`` (rank_index 0 = Ace ... 1
 paths of the games work on ints and tuples; codes appear only at the API edge.
 """
 
-from typing import Protocol, TypeVar
+from __future__ import annotations
+
+from typing import Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -19,28 +21,28 @@ CODES = tuple(r + s for s in SUITS for r in RANKS)   # card id -> code
 IDS = {c: i for i, c in enumerate(CODES)}            # code -> card id
 
 
-def code(card_id):
+def code(card_id: int) -> str:
     return CODES[card_id]
 
 
-def card_id(card_code):
+def card_id(card_code: str) -> int:
     try:
         return IDS[card_code]
     except (KeyError, TypeError):
         raise ValueError(f"{card_code!r} is not a card code (rank A23456789TJQK + suit SHDC, e.g. 'QS')")
 
 
-def rank_of(card_id):
+def rank_of(card_id: int) -> int:
     """0 = Ace, 1 = Two ... 12 = King."""
     return card_id % 13
 
 
-def suit_of(card_id):
+def suit_of(card_id: int) -> int:
     """0 = spades, 1 = hearts, 2 = diamonds, 3 = clubs."""
     return card_id // 13
 
 
-def deck_ids(decks=1):
+def deck_ids(decks: int = 1) -> list[int]:
     """Card ids of ``decks`` standard 52-card decks, in a fixed order (shuffle it with an Rng)."""
     return list(range(52)) * decks
 
@@ -67,7 +69,7 @@ class Chance(Protocol):
         """A uniform number in [0, n) that every player sees (who deals first)."""
         ...
 
-    def copy(self) -> "Chance":
+    def copy(self) -> Chance:
         """An independent source that will answer exactly as this one would from now on."""
         ...
 
@@ -82,17 +84,17 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed=0):
+    def __init__(self, seed: int = 0) -> None:
         self.state = int(seed) & _MASK64
 
-    def next64(self):
+    def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
-    def below(self, n):
+    def below(self, n: int) -> int:
         """A uniform int in [0, n), by rejection so there is no modulo bias. (next64 is written out
         here and in shuffle: these two are the hottest lines of every playout.)"""
         if n <= 0:
@@ -108,7 +110,7 @@ class Rng:
                 self.state = state
                 return z % n
 
-    def shuffle(self, items):
+    def shuffle(self, items: list[T]) -> list[T]:
         """Fisher-Yates in place (the same draws as ``below(i + 1)`` for i from the top down)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
@@ -126,17 +128,17 @@ class Rng:
         self.state = state
         return items
 
-    def face_up(self, items, k):
+    def face_up(self, items: list[T], k: int) -> list[T]:
         """The first ``k`` of ``items`` shuffled (the same draws as a shuffle)."""
         return self.shuffle(items)[:k]
 
-    def copy(self):
+    def copy(self) -> Rng:
         twin = Rng()
         twin.state = self.state
         return twin
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def random(self):
+    def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)

@@ -16,6 +16,11 @@ for byte as before; one with them is v=3, which a page from before version 3 ref
 version") rather than open it in seat 0. :func:`decode_share` reads them; :func:`decode` the game.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Game
 from .games import game_class
 
 VERSION = 3            # the newest format this engine reads (see encode: which one a link is written in)
@@ -25,25 +30,25 @@ DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
 
 
-def _query_fields(query):
+def _query_fields(query: str) -> dict[str, str]:
     """The link's ``name=value`` pairs. Links we write never need percent-decoding, so the common case
     avoids importing urllib (it costs the page's first load a noticeable moment in Pyodide)."""
     if "%" in query or "+" in query:
         from urllib.parse import parse_qsl
         return dict(parse_qsl(query, keep_blank_values=True))
-    return dict(part.split("=", 1) if "=" in part else (part, "") for part in query.split("&") if part)
+    return dict(part.partition("=")[::2] for part in query.split("&") if part)
 
 
 class BadLink(ValueError):
     """A share link that cannot be opened; the message says why."""
 
 
-def _is_number(text, digits):
+def _is_number(text: str, digits: int) -> bool:
     """Whether ``text`` is 1..``digits`` ASCII digits (str.isdigit also takes '²' and '١')."""
     return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
-def _width(n):
+def _width(n: int) -> int:
     """Digits needed to write an index below n (0 when there is a single choice)."""
     width, span = 0, 1
     while span < n:
@@ -51,7 +56,7 @@ def _width(n):
     return width
 
 
-def _write(index, width):
+def _write(index: int, width: int) -> str:
     out = []
     for _ in range(width):
         out.append(DIGITS[index % 64])
@@ -59,13 +64,13 @@ def _write(index, width):
     return "".join(reversed(out))
 
 
-def _option_token(value):
+def _option_token(value: Any) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
 
 
-def encode(game, moves=True, seat=0, replay=False, reveal=False):
+def encode(game: Game, moves: bool = True, seat: int = 0, replay: bool = False, reveal: bool = False) -> str:
     """The fragment (without '#') that reopens ``game`` at its position (``moves=False``: the deal afresh).
     ``seat`` (``w``, written when not 0): the sharer's seat, where the recipient sits and whose view a
     replay shows; ``replay`` (``r=1``): open it in the replay viewer; ``reveal`` (``h=1``, replays only):
@@ -86,7 +91,7 @@ def encode(game, moves=True, seat=0, replay=False, reveal=False):
     return f"{game.GAME_ID}?" + "&".join(parts + extras)
 
 
-def _parse_options(cls, text):
+def _parse_options(cls: type[Game], text: str) -> dict[str, Any]:
     options = {}
     for pair in filter(None, text.split(",")):
         name, _, token = pair.partition(".")
@@ -101,7 +106,7 @@ def _parse_options(cls, text):
     return options
 
 
-def decode(fragment):
+def decode(fragment: str) -> Game:
     """The game a fragment describes, replayed to its position. BadLink says what is wrong."""
     if not isinstance(fragment, str) or not fragment.strip("#"):
         raise BadLink("the link is empty")
@@ -160,11 +165,11 @@ def decode(fragment):
 class Share:
     """A decoded share link: the game at its position, and how it was shared (see :func:`encode`)."""
 
-    def __init__(self, game, seat=0, replay=False, reveal=False):
+    def __init__(self, game: Game, seat: int = 0, replay: bool = False, reveal: bool = False) -> None:
         self.game, self.seat, self.replay, self.reveal = game, seat, replay, reveal
 
 
-def _flag(fields, name, what):
+def _flag(fields: dict[str, str], name: str, what: str) -> bool:
     value = fields.get(name)
     if value is None:
         return False
@@ -173,7 +178,7 @@ def _flag(fields, name, what):
     return True
 
 
-def decode_share(fragment):
+def decode_share(fragment: str) -> Share:
     """The game a link describes and how it was shared: the sharer's seat (``w``), replay (``r``),
     all hands shown (``h``). BadLink says what is wrong."""
     game = decode(fragment)

@@ -13,26 +13,45 @@ Template syntax, shared with ``web/i18n.js``:
 * ``{name|one|many}`` the word for a count: "one" when the parameter is 1, else "many"
 """
 
+from __future__ import annotations
+
 import re
+import reprlib
+from typing import Any, Callable
 
 from .cards import HIDDEN, SUIT_SYMBOLS
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, 60, 60, 60
 FIELD = re.compile(r"\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}")
 
 
-def message(key, **params):
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as a message may echo it: its repr cut to ``limit`` characters. An echoed value never
+    grows with the input: a huge number is told by its size (Python will not even print an integer
+    past 4,300 digits), a long or deeply nested value is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = _SHORT.repr(value)
+    except (ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def message(key: str, **params: Any) -> dict[str, Any]:
     """A message dict: the key and its parameters, e.g. ``{"key": "spades.set", "bid": 7}``."""
     return {"key": key, **params}
 
 
-def card_text(code):
+def card_text(code: object) -> str:
     if code == HIDDEN or not isinstance(code, str) or len(code) != 2:
         return str(code)
     rank = "10" if code[0] == "T" else code[0]
     return rank + SUIT_SYMBOLS.get(code[1], code[1])
 
 
-def _value(value, kind, catalogue):
+def _value(value: Any, kind: str | None, catalogue: dict[str, str]) -> str:
     if isinstance(value, dict) and "key" in value:
         return render(value, catalogue)
     if kind == "card":
@@ -50,15 +69,15 @@ def _value(value, kind, catalogue):
     return str(value)
 
 
-def render(msg, catalogue=None):
+def render(msg: dict[str, Any], catalogue: dict[str, str] | None = None) -> str:
     """English text of a message dict (its key if no text is known)."""
     if catalogue is None:
         catalogue = english_catalogue()
-    template = catalogue.get(msg.get("key"))
+    template = catalogue.get(str(msg.get("key")))
     if template is None:
         return str(msg.get("key"))
 
-    def field(m):
+    def field(m: re.Match[str]) -> str:
         name, kind, one, many = m.groups()
         value = msg.get(name)
         if one is not None:
@@ -68,20 +87,20 @@ def render(msg, catalogue=None):
     return FIELD.sub(field, template)
 
 
-def fields(template):
+def fields(template: str) -> set[str]:
     """The parameter names a template uses."""
     return {m.group(1) for m in FIELD.finditer(template)}
 
 
-_CATALOGUE = {}
+_SOURCE: list[Callable[[], dict[str, str]]] = []    # set by the game registry (pygames.games)
 
 
-def english_catalogue():
-    """Every English template: the engine's own and each playable game's."""
-    if not _CATALOGUE:
-        from .engine import Game
-        from .games import available, game_class
-        _CATALOGUE.update(Game.TEXTS)
-        for game_id in available():
-            _CATALOGUE.update(game_class(game_id).TEXTS)
-    return _CATALOGUE
+def use_catalogue(source: Callable[[], dict[str, str]]) -> None:
+    """Where :func:`english_catalogue` comes from: the registry knows every game's ``TEXTS`` (this
+    module imports no game, so the engine can render its messages without an import circle)."""
+    _SOURCE[:] = [source]
+
+
+def english_catalogue() -> dict[str, str]:
+    """Every English template: the engine's own and each registered game's."""
+    return _SOURCE[0]() if _SOURCE else {}

@@ -26,6 +26,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
+from tests import highcard  # noqa: E402
+
+# a sixth, test-only game, registered like the five: every generic test that walks the registry
+# (pygames.available()) plays it too - the proof that a new game costs only its own files
+highcard.register()
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app"}
 READY_TIMEOUT_MS = 60_000

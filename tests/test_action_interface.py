@@ -159,3 +159,24 @@ def test_determinize_agrees_with_the_view_varies_the_hidden_cards_and_plays_on(g
             s.apply_action(legal[rng.below(len(legal))])
         assert s.is_over or s.deal_number != deal, "random play from a sample did not reach the end"
     assert varied, "the hidden cards never varied between samples"
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_move_with_a_key_its_shape_lacks_is_refused_naming_the_key(game_id):
+    """Moves come from other people's pages too (remote play): nothing rides along unchecked, nested
+    objects included; every legal move fits its declared shape."""
+    cls = pygames.game_class(game_id)
+    assert cls.MOVES, f"{game_id} declares no move shapes"
+    for g in random_positions(game_id, 6, seed=5):
+        if g.is_over:
+            continue
+        for move in g.legal_moves():
+            assert move["type"] in cls.MOVES and cls.check_shape(move) is None, move
+        move = g.legal_moves()[0]
+        before = g.to_json()
+        for bad in [dict(move, junk={1, 2}), *[dict(move, **{k: dict(v, junk=1)}) for k, v in move.items()
+                                               if isinstance(v, dict)]]:
+            with pytest.raises(pygames.IllegalMove) as refusal:
+                g.play(bad)
+            assert refusal.value.key == "engine.unknown_key" and "junk" in str(refusal.value)
+            assert g.to_json() == before

@@ -11,9 +11,27 @@ from tests.gameprops import random_game
 PLAYABLE = pygames.available()
 
 
-def test_game_ids_are_the_five_games():
-    assert pygames.GAME_IDS == ("spades", "spite_malice", "skarney_gin", "leopard", "spooneye")
-    assert "spades" in PLAYABLE
+def test_every_registered_game_is_playable_and_the_shipped_ones_come_first():
+    """The registry is the one list of games: what it holds is playable (a game module defines GAME,
+    its bots module choose_move), the package's own games first; the test session adds High Card
+    (tests/highcard.py) through the same registration."""
+    registered = pygames.games.registered()
+    assert registered[:len(pygames.GAME_IDS)] == pygames.GAME_IDS
+    assert PLAYABLE == registered and "highcard" in registered
+    for game_id in registered:
+        cls = pygames.game_class(game_id)
+        assert cls.GAME_ID == game_id and callable(pygames.games.bots_module(game_id).choose_move)
+
+
+def test_a_registered_game_is_forgotten_when_unregistered():
+    pygames.games.register("tmpgame", "tests.highcard", "tests.highcard")
+    try:
+        assert "tmpgame" in pygames.games.registered()
+    finally:
+        pygames.games.unregister("tmpgame")
+    assert "tmpgame" not in pygames.available()
+    with pytest.raises(ValueError, match="unknown game"):
+        pygames.new_game("tmpgame")
 
 
 def test_unknown_game_is_a_value_error_naming_the_games():
@@ -154,7 +172,7 @@ def test_bridge_answers_json_and_errors_readably():
     link = json.loads(bridge.call("open_link", json.dumps({"fragment": "spades?s=zz"})))
     assert not link["ok"] and "seed" in link["error"]
     info = json.loads(bridge.call("info", "{}"))["result"]
-    assert [g["id"] for g in info["games"]] == list(pygames.GAME_IDS)
+    assert [g["id"] for g in info["games"]] == list(pygames.games.registered())
 
 
 def test_bridge_undo_returns_to_the_persons_last_decision():

@@ -469,6 +469,25 @@ def test_saves_asking_for_huge_work_are_refused_fast():
         assert time.process_time() - start < 2.0
 
 
+def test_a_refusal_never_echoes_unbounded_input():
+    """A save whose players, game, seed or options are huge is refused with a short message that tells
+    the value by its size (Python will not print an integer past 4,300 digits at all)."""
+    game_id = GAMES[0]
+    huge = 10 ** 4000
+    saves = [{"game": game_id, "seed": 1, "moves": [], "players": huge},
+             {"game": huge, "seed": 1, "moves": []},
+             {"game": "x" * 5000, "seed": 1, "moves": []},
+             {"game": game_id, "seed": huge, "moves": []},
+             {"game": game_id, "seed": 1, "moves": [], "options": {"x" * 5000: 1}},
+             {"game": game_id, "seed": 1, "moves": [{"type": "x" * 5000}]}]
+    for data in saves:
+        with pytest.raises(pygames.BadSave) as refusal:
+            pygames.from_json(json.dumps(data))
+        text = str(refusal.value)
+        assert readable(text) and len(text) < 400, text[:500]
+        assert "0" * 60 not in text and "x" * 80 not in text
+
+
 # ---- the bridge ----------------------------------------------------------------------------------
 def strict_json(text):
     def refuse(constant):

@@ -66,6 +66,37 @@ def test_arena_plays_duplicate_sets_and_reports_intervals():
     assert r["margin_low"] < r["margin"] < r["margin_high"] and r["margin"] > 0
 
 
+def test_the_arena_plays_a_game_registered_by_a_test():
+    """High Card (tests/highcard.py) exists only through its registration, and the arena plays it."""
+    r = arena.run("highcard", "normal", "random", matches=6)
+    assert r["sets"] == 6 and 0 <= r["wins"] <= 6 and r["rate_low"] <= r["rate"] <= r["rate_high"]
+
+
+def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
+    low, high = arena.wilson(30, 40)
+    assert low < 0.75 < high
+    low2, high2 = arena.wilson(300, 400)
+    assert high2 - low2 < high - low
+    assert arena.wilson(0, 10)[0] == 0.0 and arena.wilson(10, 10)[1] == 1.0
+
+
+def test_a_partner_plays_at_its_own_sides_level(monkeypatch):
+    """Four-player Leopard: the arena seats A in both seats of a partnership (from ``sides()``), never
+    A beside a B partner (the old tournament special-cased Spades and got Leopard wrong)."""
+    seen = []
+
+    def record(game_id, levels, seed, *rest):
+        seen.append(tuple(levels))
+        game = pygames.new_game(game_id, seed=seed, players=4)
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        return game
+
+    monkeypatch.setattr(arena, "play_match", record)
+    arena.duplicate_set("leopard", "hard", "normal", seed=1, players=4)
+    assert seen == [("hard", "normal", "hard", "normal"), ("normal", "hard", "normal", "hard")]
+
+
 def test_duplicate_set_swaps_the_sides_over_the_same_deals():
     total, count = arena.duplicate_set("spades", "normal", "normal", seed=4, options={"target": 200})
     assert count == 2                    # the two partnerships, each once

@@ -62,16 +62,6 @@ def test_plain_links_stay_version_2_and_new_kinds_are_version_3(game_id):
     assert links.encode(g, seat=1).startswith(f"{game_id}?v=3&")
 
 
-def test_an_older_v2_link_opens_exactly_as_before():
-    g = random_game("spades", 8, 30)
-    old = links.encode(g)                                    # what the page wrote before v=3
-    assert "v=2&" in old and "w=" not in old
-    share = links.decode_share(old)
-    assert share.game.view(None) == g.view(None) and (share.seat, share.replay, share.reveal) == (0, False, False)
-    state = call("open_link", fragment=old)
-    assert state["seat"] == 0 and state["link"] == old and state["view"]["move_count"] == 30
-
-
 def test_a_page_before_version_3_would_refuse_a_new_link_rather_than_open_it_in_seat_0(monkeypatch):
     g = random_game("spades", 8, 30)
     link = links.encode(g, seat=2, replay=True)

@@ -47,7 +47,7 @@ def expect_cover(page, who):
 
 
 def test_two_people_pass_the_device_and_each_sees_only_their_own_hand(page, site):
-    settings(page, speed="instant", persons=[0, 1])
+    settings(page, speed="instant", people=[0, 1])
     open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
     page.wait_for_function(MY_TURN)
     engine = pygames.new_game(GAME, seed=SEED, players=2)
@@ -100,9 +100,9 @@ def test_settings_list_the_seats_and_keep_who_is_a_person(page, site):
     page.locator("#settings-fields select[name='players']").select_option("2")
     seat.select_option(label="Person")
     page.locator("#settings-apply").click()
-    page.wait_for_function(f"(JSON.parse(localStorage.getItem('pygames:settings:{GAME}')) || {{}}).persons?.length === 2")
+    page.wait_for_function(f"(JSON.parse(localStorage.getItem('pygames:settings:{GAME}')) || {{}}).people?.length === 2")
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('pygames:settings:{GAME}'))")
-    assert stored["persons"] == [0, 1] and stored["speed"] == "instant"
+    assert stored["people"] == [0, 1] and stored["speed"] == "instant"
     # the deal is the same game: Player 1 is on turn and keeps the device (no hand-over)
     assert page.locator(COVER).count() == 0
     discard(page, "JC", "new")
@@ -122,17 +122,17 @@ def test_the_bridge_turns_the_table_to_another_person_and_undoes_to_the_last_per
     discard_move = next(m for m in game.view(0)["legal_moves"] if m["type"] == "discard")
     bridge_call("play", move=discard_move)
     assert game.current_player == 1
-    state = bridge_call("seat", seat=1, persons=[0, 1, 7])       # a seat beyond the table is left out
+    state = bridge_call("seat", seat=1, people=[0, 1, 7])       # a seat beyond the table is left out
     assert state["seat"] == 1 and state["view"]["seat"] == 1 and bridge._session["people"] == (0, 1)
     assert state["view"]["zones"]["hand1"] != state["view"]["zones"]["hand0"]
     assert set(state["view"]["zones"]["hand0"]) == {"??"}
     move = next(m for m in state["view"]["legal_moves"] if m["type"] == "discard")
     bridge_call("play", move=move)                                # seat 2, a bot, is next
     assert bridge_call("state")["can_undo"]
-    undone = bridge_call("undo", persons=[0, 1])                  # back to Player 2's decision
+    undone = bridge_call("undo", people=[0, 1])                  # back to Player 2's decision
     assert undone["seat"] == 1 and undone["view"]["current_player"] == 1 and undone["view"]["move_count"] == 1
-    undone = bridge_call("undo", persons=[0, 1])                  # and on to Player 1's
+    undone = bridge_call("undo", people=[0, 1])                  # and on to Player 1's
     assert undone["seat"] == 0 and undone["view"]["move_count"] == 0
-    bad = json.loads(bridge.call("seat", json.dumps({"seat": 1, "persons": "all"})))
-    assert not bad["ok"] and "persons" in bad["error"]
+    bad = json.loads(bridge.call("seat", json.dumps({"seat": 1, "people": "all"})))
+    assert not bad["ok"] and "people" in bad["error"]
     assert not json.loads(bridge.call("seat", json.dumps({"seat": 5})))["ok"]

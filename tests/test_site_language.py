@@ -77,7 +77,7 @@ def test_lang_ja_shows_the_spades_table_in_japanese(page, site):
     open_lang(page, site, bidding_position())
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert text(page, "#status") == JA["spades.ui.status.bid"]
-    assert text(page, ".bidding h3") == JA["spades.ui.bid.title"]
+    assert text(page, ".bidding h2") == JA["spades.ui.bid.title"]
     assert text(page, ".bidding .bid-row [data-legal=true]") == JA["spades.ui.bid.nil_button"]
     # the page's own words: the bar, the picker, the document's title
     assert text(page, "#btn-new") == JA["page.new_game"]
@@ -138,7 +138,7 @@ def test_the_settings_switch_changes_the_language_at_once_and_is_remembered(ja_b
     page.wait_for_function("document.documentElement.lang === 'en'")
     # at once, no new game: the same deal, now in English
     page.wait_for_function("s => document.querySelector('#status').innerText.trim() === s", arg=EN["spades.ui.status.bid"])
-    assert text(page, ".bidding h3") == EN["spades.ui.bid.title"]
+    assert text(page, ".bidding h2") == EN["spades.ui.bid.title"]
     assert text(page, "#btn-new") == EN["page.new_game"]
     assert page.locator("#game-picker option[value=spades]").inner_text() == EN["spades.title"]
     moves = page.evaluate("window.pygames.app.state.view.move_count")

@@ -56,7 +56,10 @@ def test_the_build_id_follows_the_content(tmp_path, dist):
 
 
 def png_size(path):
-    data = path.read_bytes()
+    return png_size_of(path.read_bytes())
+
+
+def png_size_of(data):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     return struct.unpack(">II", data[16:24])
 
@@ -81,19 +84,26 @@ def test_the_manifest_makes_the_site_installable(dist):
     assert 'rel="manifest" href="manifest.webmanifest"' in page
 
 
-def test_the_icons_show_a_spade_on_the_table():
+@pytest.mark.parametrize("size", [192, 512])
+def test_the_icons_show_a_spade_on_the_table(size):
+    """The committed PNG icons (web/icons/, drawn like icon.svg): 8-bit RGB, rows unfiltered."""
     import zlib
-    png = build.spade_icon_png(64)
+    png = (ROOT / "web" / "icons" / f"icon-{size}.png").read_bytes()
+    assert png_size_of(png) == (size, size)
     chunks, at = {}, 8
     while at < len(png):
         n = int.from_bytes(png[at:at + 4], "big")
-        chunks[png[at + 4:at + 8]] = png[at + 8:at + 8 + n]
+        chunks[png[at + 4:at + 8]] = chunks.get(png[at + 4:at + 8], b"") + png[at + 8:at + 8 + n]
         at += 12 + n
+    assert chunks[b"IHDR"][8:10] == bytes((8, 2))                 # 8-bit RGB
     rows = zlib.decompress(chunks[b"IDAT"])
-    pixel = lambda x, y: rows[y * (64 * 3 + 1) + 1 + 3 * x: y * (64 * 3 + 1) + 4 + 3 * x]
-    assert pixel(0, 0) == bytes((31, 107, 69))          # the felt, edge to edge (maskable)
-    assert pixel(32, 30) == bytes((250, 250, 245))      # the spade in the middle
-    assert pixel(32, 8) == bytes((31, 107, 69))         # above its point
+    stride = size * 3 + 1
+    assert all(rows[y * stride] == 0 for y in range(size))       # filter "none" on every row
+    pixel = lambda x, y: rows[y * stride + 1 + 3 * x: y * stride + 4 + 3 * x]
+    felt, white = bytes((31, 107, 69)), bytes((250, 250, 245))
+    assert pixel(0, 0) == pixel(size - 1, size - 1) == felt       # the felt, edge to edge (maskable)
+    assert pixel(size // 2, size * 30 // 64) == white             # the spade in the middle
+    assert pixel(size // 2, size // 8) == felt                    # above its point
 
 
 def test_the_pages_workflow_builds_with_build_py_and_deploys_dist():

@@ -7,7 +7,7 @@ import pytest
 import pygames
 from pygames.ai.spades import choose_bid
 from pygames.cards import CODES, IDS, Rng
-from pygames.engine import _dumps
+from pygames.engine import MoveRecord, _dumps
 from pygames.games.spades import SORT_KEY, Spades
 
 LEVELS = ("normal", "hard")
@@ -41,9 +41,9 @@ def position(mine, bids, trick=(), leader=0, tricks=(0, 0, 0, 0), others=None, h
     g.trick = [IDS[c] for c in trick]
     g.leader, g.turn = leader, (leader + len(trick)) % 4
     assert g.turn == 0
-    g._record = [(s, None, None, _dumps({"type": "bid", "bid": bids[s]})) for s in range(4)]
+    g._record = [MoveRecord(s, None, None, _dumps({"type": "bid", "bid": bids[s]})) for s in range(4)]
     for lead, cards in list(history) + [(leader, list(trick))]:
-        g._record += [((lead + i) % 4, None, None, _dumps({"type": "play", "card": c}))
+        g._record += [MoveRecord((lead + i) % 4, None, None, _dumps({"type": "play", "card": c}))
                       for i, c in enumerate(cards)]
     g._deal_start = 0
     return g

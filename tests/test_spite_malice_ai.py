@@ -193,3 +193,41 @@ def test_bots_are_deterministic_and_legal(level):
             assert move in view["legal_moves"]
             assert choose_move(view, level, seed=seed) == move
             g.play(move)
+
+
+def test_the_planners_rank_model_allows_exactly_the_engines_builds():
+    """The bots plan on a rank-only model of the table (``Table``, ``builds``) - many steps deep, too
+    fast a loop to ask the engine at every node. It must agree with the rules: on thousands of
+    random positions, under every option, the builds the planner sees are exactly the engine's legal
+    builds (source: the pay-off card, a discard pile's top or a hand rank; target: the rank a centre
+    pile needs, or a new pile)."""
+    from pygames.ai import spite_malice as bot
+    from pygames.cards import IDS, Rng
+    from pygames.games.spite_malice import SpiteMalice
+
+    def engine_builds(g):
+        seat, out = g.current_player, set()
+        for m in g.legal_moves():
+            if m["type"] != "build":
+                continue
+            source = ("payoff" if m["from"] == "payoff" else ("discard", m["discard"]) if m["from"] == "discard"
+                      else ("hand", IDS[m["card"]] % 13))
+            pile = m["pile"]
+            target = bot.NEW if pile == "new" or not g.centre[pile] else len(g.centre[pile])
+            out.add((source, target))
+        assert seat is not None
+        return out
+
+    options = [dict(payoff=13, target=0, centre_limit=limit, kings_start_piles=kings)
+               for limit in SpiteMalice.OPTIONS["centre_limit"] for kings in SpiteMalice.OPTIONS["kings_start_piles"]]
+    checked, rng = 0, Rng(99)
+    for i in range(48):
+        g = pygames.new_game("spite_malice", seed=500 + i, players=2 + i % 3, options=options[i % len(options)])
+        while not g.is_over and checked < 4000:
+            seat = g.current_player
+            table = bot.Table.from_state(g, seat)
+            assert set(bot.builds(table, table.root())) == engine_builds(g), (i, g.move_count)
+            checked += 1
+            legal = g.legal_actions()
+            g.apply_action(legal[rng.below(len(legal))])
+    assert checked >= 3000

@@ -7,7 +7,8 @@ import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
-import { atHome, gameOfFragment, hideHome, noteProgress, setWaiting, showHome } from "./home.js";
+import { atHome, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
+import { currentFragment, dailyFragment, gameOfLink, route } from "./route.js";
 import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
 import * as friend from "./friend.js";
@@ -16,7 +17,6 @@ import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
-import { unfinishedSave } from "./home.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -115,7 +115,15 @@ function goHome() {
   app.generation += 1;                  // bots stop while the home screen shows
   app.busy = false;
   app.hold = null;
-  showHome(Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: gameName(id, layout.title) })), openFromHome);
+  showHome(gameList(), openFromHome);
+}
+
+/** Every game the page has a layout for, in the site's order: {id, title (in the language shown),
+ * picture (the home tile's drawing, the layout's own, or none)}. */
+function gameList() {
+  return Object.entries(LAYOUTS).map(([id, layout]) => ({
+    id, title: gameName(id, layout.title), picture: layout.picture ? () => layout.picture() : null,
+  }));
 }
 
 // the brand in the bar leads home without reloading (before the page is ready, a plain visit does)
@@ -126,7 +134,7 @@ document.addEventListener("click", (event) => {
 });
 
 async function openFromHome(gameId, { fresh = false, pushed = false, daily = false } = {}) {
-  if (!pushed) history.pushState(null, "", daily ? `#daily:${gameId}` : `#${gameId}`);
+  if (!pushed) history.pushState(null, "", `#${daily ? dailyFragment(gameId) : gameId}`);
   hideHome();
   try {
     if (daily) await dailyDeal.open(gameId);
@@ -138,36 +146,32 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
   render(); runBots();
 }
 
+/** The first game the page shows, as the address asks (route.js); a plain visit loads the last
+ * game played behind the home screen. */
 async function openStart(playable) {
-  const fragment = decodeURIComponent(location.hash.slice(1));
-  const fallback = store.lastGame() || playable[0].id;
-  const only = gameOfFragment(fragment, playable.map((g) => g.id));
-  if (only) return resumeOrNew(only);     // #spades: that game, resumed or new
-  const daily = dailyDeal.gameOf(fragment, playable.map((g) => g.id));
-  if (daily) return dailyDeal.open(daily).catch(() => resumeOrNew(daily));   // #daily:spades
-  if (fragment) {
-    const gameId = fragment.split("?")[0];
-    const known = playable.some((g) => g.id === gameId);
-    if (sharing.isReplay(fragment)) {      // a replay: the viewer over the person's own game
-      await resumeOrNew(known ? gameId : fallback);
-      sharing.openReplayLink(fragment);
-      return;
-    }
-    const kept = known ? store.loadSave(gameId) : null;
-    try {
-      await loadState(gameId, () => app.engine.call("open_link", { fragment }));
-      if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
-      if (kept && kept !== app.state.link) keepForLater(gameId, kept);
-      return;
-    } catch (err) {
-      const target = known ? gameId : fallback;
-      notice(t("page.link_failed", { reason: errorText(err) }) + " " +
-        t(store.loadSave(target) ? "page.link_failed.own_game" : "page.link_failed.fresh_game"));
-      await resumeOrNew(target);
-      return;
-    }
+  const ids = playable.map((g) => g.id);
+  const fallback = store.lastGame() || ids[0];
+  const where = route(currentFragment(), ids);
+  if (where.kind === "home") return resumeOrNew(fallback);
+  if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
+  if (where.kind === "daily") return dailyDeal.open(where.gameId).catch(() => resumeOrNew(where.gameId));
+  if (where.kind === "replay") {          // the viewer over the person's own game
+    await resumeOrNew(where.gameId || fallback);
+    sharing.openReplayLink(where.fragment);
+    return;
   }
-  await resumeOrNew(fallback);
+  const gameId = where.gameId;
+  const kept = gameId ? store.loadSave(gameId) : null;
+  try {
+    await loadState(() => app.engine.call("open_link", { fragment: where.fragment }));
+    if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
+    if (kept && kept !== app.state.link) keepForLater(gameId, kept);
+  } catch (err) {
+    const target = gameId || fallback;
+    notice(t("page.link_failed", { reason: errorText(err) }) + " " +
+      t(store.loadSave(target) ? "page.link_failed.own_game" : "page.link_failed.fresh_game"));
+    await resumeOrNew(target);
+  }
 }
 
 /** Opening a link replaced an unfinished game of the same kind: keep that one and offer it back. */
@@ -177,7 +181,7 @@ function keepForLater(gameId, save) {
     label: t("page.back_to_mine"),
     action: async () => {
       const shared = app.state.link;
-      await loadState(gameId, () => app.engine.call("load", { save }));
+      await loadState(() => app.engine.call("load", { save }));
       store.keepSave(gameId, shared);
       notice(t("page.mine_back"), {
         label: t("page.back_to_shared"), action: () => keepSwap(gameId),
@@ -191,7 +195,7 @@ async function keepSwap(gameId) {
   const other = store.keptSave(gameId);
   if (!other) return;
   const current = app.state.link;
-  await loadState(gameId, () => app.engine.call("load", { save: other }));
+  await loadState(() => app.engine.call("load", { save: other }));
   store.keepSave(gameId, current);
   render(); runBots();
 }
@@ -200,7 +204,7 @@ async function resumeOrNew(gameId) {
   const saved = store.loadSave(gameId);
   if (saved) {
     try {
-      await loadState(gameId, () => app.engine.call("load", { save: saved }));
+      await loadState(() => app.engine.call("load", { save: saved }));
       return;
     } catch (err) {
       store.dropSave(gameId);
@@ -215,7 +219,8 @@ function gameTitle(id) {
   return gameName(id, app.info.games.find((g) => g.id === id)?.title || id);
 }
 
-async function loadState(gameId, request) {
+/** Adopt the state ``request()`` resolves to, with the game it belongs to. */
+async function loadState(request) {
   const state = await request();
   setGame(state.view.game);
   adopt(state);
@@ -262,7 +267,7 @@ function adopt(state) {
 function statsContext() {
   const players = app.state?.view?.players ?? 0;
   return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
-    bots: friend.persons(app.gameId, players).length < players };
+    bots: friend.people(app.gameId, players).length < players };
 }
 
 /** A game in progress that a new game would throw away. */
@@ -388,7 +393,7 @@ async function runBots() {
 /** Pass-and-play: hide the table, turn it to ``seat`` behind the hand-over screen, wait for the tap. */
 async function passDevice(seat, gen) {
   const shown = friend.handOver(seat);
-  const state = await app.engine.call("seat", { seat, persons: friend.persons(app.gameId) });
+  const state = await app.engine.call("seat", { seat, people: friend.people(app.gameId) });
   if (gen !== app.generation) return;
   adopt(state);
   render();
@@ -403,7 +408,7 @@ async function undo() {
   app.local = {};
   render();          // at once, even while the worker still finishes a bot's move (its answer is dropped)
   try {
-    const state = await app.engine.call("undo", { persons: friend.persons(app.gameId) });
+    const state = await app.engine.call("undo", { people: friend.people(app.gameId) });
     // pass-and-play: back to another person's decision, so the device goes back to them
     const shown = state.seat !== app.state.seat ? friend.handOver(state.seat) : null;
     adopt(state);
@@ -438,6 +443,7 @@ function context() {
     local: app.local,
     play: (move) => act(move),
     rerender: () => render(),
+    query: (name, args = []) => app.engine.call("query", { game: app.gameId, name, args }),
   };
 }
 
@@ -534,31 +540,35 @@ function wireControls() {
   $("btn-rules").addEventListener("click", showRules);
   $("btn-settings").addEventListener("click", showSettings);
   document.addEventListener("keydown", onKey);
-  window.addEventListener("hashchange", async () => {
-    const fragment = decodeURIComponent(location.hash.slice(1));
-    if (!fragment) { if (!atHome()) goHome(); return; }             // back to the plain page
-    const only = gameOfFragment(fragment, Object.keys(LAYOUTS));
-    if (only) return openFromHome(only, { pushed: true });
-    const daily = dailyDeal.gameOf(fragment, Object.keys(LAYOUTS));
-    if (daily) return atHome() || app.daily?.gameId !== daily ? openFromHome(daily, { pushed: true, daily: true }) : undefined;
-    if (app.daily && fragment === store.loadSave(fragment.split("?")[0])) {   // back from the daily: the own game
-      return openFromHome(fragment.split("?")[0], { pushed: true });
-    }
-    if (sharing.isReplay(fragment)) { hideHome(); return sharing.openReplayLink(fragment); }
-    if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
-    if (fragment === app.state?.link) return;
-    const kept = app.daily ? (unfinishedSave(app.gameId) ? { gameId: app.gameId, save: store.loadSave(app.gameId) } : null)
-      : unfinished() ? { gameId: app.gameId, save: app.state.link } : null;   // the daily keeps its own save
-    try {
-      await loadState(fragment.split("?")[0], () => app.engine.call("open_link", { fragment }));
-      if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
-      if (kept && kept.gameId === app.gameId) keepForLater(kept.gameId, kept.save);
-    } catch (err) {
-      notice(t("page.link_failed", { reason: errorText(err) }));
-      history.replaceState(null, "", `#${app.state.link}`);
-    }
-    render(); runBots();
-  });
+  window.addEventListener("hashchange", onAddress);
+}
+
+/** The address changed (back, forward, a link opened in this tab): show what it asks for. */
+async function onAddress() {
+  const where = route(currentFragment(), Object.keys(LAYOUTS));
+  if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
+  if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
+  if (where.kind === "daily") {
+    return atHome() || app.daily?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
+  }
+  const fragment = where.fragment;
+  if (app.daily && fragment === store.loadSave(gameOfLink(fragment))) {   // back from the daily: the own game
+    return openFromHome(gameOfLink(fragment), { pushed: true });
+  }
+  if (where.kind === "replay") { hideHome(); return sharing.openReplayLink(fragment); }
+  if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
+  if (fragment === app.state?.link) return;
+  const kept = app.daily ? (unfinishedSave(app.gameId) ? { gameId: app.gameId, save: store.loadSave(app.gameId) } : null)
+    : unfinished() ? { gameId: app.gameId, save: app.state.link } : null;   // the daily keeps its own save
+  try {
+    await loadState(() => app.engine.call("open_link", { fragment }));
+    if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
+    if (kept && kept.gameId === app.gameId) keepForLater(kept.gameId, kept.save);
+  } catch (err) {
+    notice(t("page.link_failed", { reason: errorText(err) }));
+    history.replaceState(null, "", `#${app.state.link}`);
+  }
+  render(); runBots();
 }
 
 function onKey(event) {
@@ -650,7 +660,7 @@ function showSettings() {
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
     if (await chooseLanguage($("settings-language").value)) relabel();
-    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, persons: next.persons };
+    const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, people: next.people };
     if ("partner_level" in next) kept.partner_level = next.partner_level;
     if (dlg.returnValue === "new" && (await mayDropGame(false))) {   // Settings' own button is the choice
       store.setSettings(app.gameId, next);
@@ -725,7 +735,7 @@ const dailyDeal = installDaily({
   },
 });
 stats.installStats({
-  games: () => Object.entries(LAYOUTS).map(([id, layout]) => ({ id, title: gameName(id, layout.title) })),
+  games: gameList,
   current: () => app.gameId || store.lastGame(),
   ask,
 });

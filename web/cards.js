@@ -1,28 +1,22 @@
 // Drawing cards: a card is a <button> (so it can be focused and pressed from the keyboard) or a <div>.
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_WORDS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
+const RANK_NAMES = { T: "10" };
 
+/** A rank as people read it: the rank of a card code ("TD") or a rank letter ("T") -> "10". */
 export function rankLabel(code) {
   return RANK_NAMES[code[0]] || code[0];
 }
 
-export function suitSymbol(suit) {
-  return SUITS[suit] || "";
-}
-
-// the page's language names cards for screen readers (a11y.js); English until it says so
-let cardNamer = null;
+// the page's language names cards for screen readers (a11y.js sets it at boot, before any card is
+// drawn); until then a card is named as it is printed
+let cardNamer = cardText;
 export function setCardNamer(fn) {
   cardNamer = fn;
 }
 
 export function cardName(code) {
-  if (cardNamer) return cardNamer(code);
-  if (!code || code === "??") return "a face-down card";
-  return `${RANK_WORDS[code[0]] || code[0]} of ${SUIT_NAMES[code[1]]}`;
+  return cardNamer(code);
 }
 
 export function cardText(code) {
@@ -64,6 +58,13 @@ export function cardEl(code, opts = {}) {
   return el;
 }
 
-export function backEl(opts = {}) {
-  return cardEl("??", opts);
+/** A small card drawn in SVG (18 x 24 units) at (x, y), for pictures such as the home screen's
+ * tiles. label: a card code ("7H"), or "" with back: true for a face-down card; rot: degrees. */
+export function cardPicture(x, y, label = "", { rot = 0, back = false } = {}) {
+  const red = "HD".includes(label[1]) && label.length === 2;
+  const face = back
+    ? `<rect x="2" y="2" width="14" height="20" rx="1.5" class="hp-back"/>`
+    : `<text x="3" y="9" class="hp-rank${red ? " red" : ""}">${label ? rankLabel(label) : ""}</text>` +
+      `<text x="9" y="19" class="hp-suit${red ? " red" : ""}">${SUITS[label[1]] || ""}</text>`;
+  return `<g transform="translate(${x} ${y}) rotate(${rot} 9 12)"><rect width="18" height="24" rx="2.5" class="hp-card"/>${face}</g>`;
 }

@@ -7,14 +7,13 @@
 // that kind, which it never touches; a banner over the table says which one is shown. The address is
 // #daily:<game> while it shows, so a reload comes back to it.
 import * as store from "./store.js";
+import { esc, num } from "./html.js";
 import { t } from "./i18n.js";
 import { recordDaily, today } from "./stats.js";
 import { barButton, onceDialog } from "./controls.js";
+import { dailyFragment } from "./route.js";
 
-const PREFIX = "daily:";
 const $ = (id) => document.getElementById(id);
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const num = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 
 /** The seed of ``gameId``'s deal on ``date`` (YYYY-MM-DD): FNV-1a of both, a whole number below
  * 2**32 (the engine takes any below 2**64). Stable everywhere: the same for everyone that day. */
@@ -27,25 +26,12 @@ export function dailySeed(gameId, date) {
   return h >>> 0;
 }
 
-/** The game of a daily address ("daily:spades"), or null. */
-export function dailyGameOf(fragment, ids) {
-  if (!String(fragment).startsWith(PREFIX)) return null;
-  const id = fragment.slice(PREFIX.length);
-  return ids.includes(id) ? id : null;
-}
-
 function recordOf(gameId) {
   const rec = store.loadRecord(`daily:${gameId}`);
   return rec && typeof rec === "object" && typeof rec.date === "string" ? rec : null;
 }
 
 const saveRecord = (gameId, rec) => store.saveRecord(`daily:${gameId}`, rec);
-
-/** The daily result of ``gameId`` for today, or null. */
-export function todaysResult(gameId) {
-  const rec = recordOf(gameId);
-  return rec && rec.date === today() && rec.first ? rec.first : null;
-}
 
 /** Puzzle-site marks: ♠ a win, ♤ a loss, ♢ a draw; one to three by how clear the margin is. */
 function marks(first) {
@@ -64,14 +50,14 @@ export function shareText(gameTitle, rec, base = `${location.origin}${location.p
 }
 
 /** hooks: {app, engine(), show(gameId, state, daily), leave(gameId), gameTitle(id), notice, toast,
- * render(), runBots()}. Returns what app.js calls: open, adopt, refresh, gameOf. */
+ * render(), runBots()}. Returns what app.js calls: open, adopt, refresh. */
 export function installDaily(hooks) {
   const { app } = hooks;
 
   const dailyButton = barButton("btn-daily", "daily.button", "daily.button_title", async () => {
     if (!app.gameId) return;
     if (app.daily?.gameId === app.gameId && app.daily.date === today()) return showResultOrNote(app.gameId);
-    history.pushState(null, "", `#${PREFIX}${app.gameId}`);
+    history.pushState(null, "", `#${dailyFragment(app.gameId)}`);
     await openAndPlay(app.gameId);
   });
   dailyButton.disabled = true;
@@ -137,7 +123,7 @@ export function installDaily(hooks) {
       recordDaily(gameId, date, first.outcome);
     }
     saveRecord(gameId, rec);
-    history.replaceState(null, "", `#${PREFIX}${gameId}`);
+    history.replaceState(null, "", `#${dailyFragment(gameId)}`);
     if (fresh) {
       hooks.notice(`${t("daily.recorded", { date })} ${resultLine(first)}`,
         { label: t("daily.share"), action: () => showResult(gameId) });
@@ -215,5 +201,5 @@ export function installDaily(hooks) {
     if (!dlg.open) dlg.showModal();
   }
 
-  return { open, openAndPlay, adopt, refresh, showResult, gameOf: dailyGameOf };
+  return { open, openAndPlay, adopt, refresh, showResult };
 }

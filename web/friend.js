@@ -1,5 +1,5 @@
 // Play with a friend on one device (pass-and-play). Which seats people play is a page setting of each
-// game (`persons` in its settings: seat 0 is always a person, the others a person or a bot); it is not
+// game (`people` in its settings: seat 0 is always a person, the others a person or a bot); it is not
 // part of the deal, so links and saves stay as they are. The bridge shows one seat's view at a time:
 // between two different people's turns the page turns the table to the next person behind a
 // hand-over screen that hides every hand until that person taps.
@@ -11,19 +11,20 @@ const $ = (id) => document.getElementById(id);
 let covering = null;          // the seat the device is being passed to, while the screen is up
 
 /** The seats people play in ``gameId`` (always seat 0; seats beyond ``players`` left out). */
-export function persons(gameId, players = Infinity) {
-  const chosen = store.settings(gameId).persons;
+export function people(gameId, players = Infinity) {
+  const saved = store.settings(gameId);
+  const chosen = saved.people ?? saved.persons;     // `persons`: the name settings saved before
   const seats = Array.isArray(chosen) ? chosen.filter((s) => Number.isInteger(s) && s > 0 && s < players) : [];
   return [0, ...new Set(seats)].sort((a, b) => a - b);
 }
 
 export function isPerson(gameId, seat) {
-  return persons(gameId).includes(seat);
+  return people(gameId).includes(seat);
 }
 
 /** More than one person at this table (pass-and-play is on). */
 export function several(gameId, players) {
-  return persons(gameId, players).length > 1;
+  return people(gameId, players).length > 1;
 }
 
 /** How pass-and-play names a seat ("Player 2"): the same in every game. */
@@ -71,7 +72,7 @@ function coverDialog() {
 
 /** The Settings dialog's seat list ("Player 2: Bot / Person") for a game of up to ``maxPlayers``. */
 export function seatFields(gameId, maxPlayers) {
-  const chosen = persons(gameId);
+  const chosen = people(gameId);
   const rows = [];
   for (let seat = 1; seat < maxPlayers; seat += 1) {
     const person = chosen.includes(seat);
@@ -89,7 +90,7 @@ export function showSeats(form, players) {
   for (const row of form.querySelectorAll(".friend-seat")) row.hidden = Number(row.dataset.seat) >= players;
 }
 
-/** Turn the form's ``person:<seat>`` answers (already JSON-parsed) into ``persons``, in place. */
+/** Turn the form's ``person:<seat>`` answers (already JSON-parsed) into ``people``, in place. */
 export function readSeats(next) {
   const seats = [0];
   for (const key of Object.keys(next)) {
@@ -97,6 +98,7 @@ export function readSeats(next) {
     if (next[key] === true) seats.push(Number(key.slice(7)));
     delete next[key];
   }
-  next.persons = seats;
+  next.people = seats;
+  delete next.persons;
   return next;
 }

@@ -1,6 +1,7 @@
 // The page in the person's language: game names from the word files, the Settings dialog's language
 // choice, and the switch itself (load the words, remember the choice, relabel the fixed elements).
 // The words live in web/lang/<lang>/*.json; i18n.js renders them. app.js redraws the rest.
+import { esc } from "./html.js";
 import { LANGUAGES, currentLanguage, hasText, loadLanguage, setLanguage, t, translatePage } from "./i18n.js";
 
 /** A game's name in the current language (its "<game>.title" key), else ``fallback`` (the layout's). */
@@ -75,9 +76,8 @@ function joinLines(html) {
 }
 
 /** The Rules dialog's HTML for a layout, in the current language: rules/<lang>/<game>.html, else
- * rules/en/<game>.html. A layout that still carries its own ``rules`` text (no files yet) uses it. */
+ * rules/en/<game>.html. */
 export async function rulesHtml(layout) {
-  if (typeof layout.rules === "string") return layout.rules;
   const langs = [...new Set([currentLanguage(), "en"])];
   let failure = null;
   for (const lang of langs) {
@@ -94,6 +94,5 @@ export async function rulesHtml(layout) {
     }
     return rulesCache.get(key);
   }
-  return `<p>${t("page.rules.missing", { reason: failure?.message || "" })
-    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+  return `<p>${esc(t("page.rules.missing", { reason: failure?.message || "" }))}</p>`;
 }

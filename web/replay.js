@@ -188,7 +188,7 @@ function context(viewer) {
     view, seat: viewer.answer.seat, legal: [], myTurn: false, busy: false, hold: null, selected: null,
     sources: new Map(), targets: new Set(), settings: store.settings(view.game), info: viewer.gameInfo,
     lastBotMove: null, local: viewer.local || (viewer.local = {}), play: () => {}, rerender: () => draw(viewer),
-    replay: true,
+    query: (name, args = []) => viewer.engine.call("query", { game: view.game, name, args }),
   };
 }
 

@@ -3,7 +3,7 @@
 // opened in the viewer (replay.js), "Restart this deal" beside Undo, the Info panel (the seed, the
 // link format, why the deal is fair) and the end-of-deal summary's "Show all hands".
 // app.js wires it with a few hooks: installShare({...}), sharing.refresh() on every redraw,
-// sharing.isReplay(fragment) / sharing.openReplayLink(fragment) where links open, and
+// sharing.openReplayLink(fragment) where a replay link opens (route.js tells which), and
 // sharing.decorateSummary() when the summary shows.
 import { setSeatNamer, t } from "./i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
@@ -113,12 +113,6 @@ export function installShare(hooks) {
   }
 
   // ---- replay links ------------------------------------------------------------------------------
-  /** Whether a link fragment asks for the replay viewer (r=... in its query). */
-  function isReplay(fragment) {
-    const query = String(fragment || "").split("?")[1] || "";
-    return query.split("&").some((part) => part.startsWith("r="));
-  }
-
   /** Bots wait while the viewer shows (busy: no bot loop starts, none goes on). */
   function pause() {
     app.generation += 1;
@@ -243,5 +237,5 @@ export function installShare(hooks) {
     infoButton.disabled = !app.state;
   }
 
-  return { openDialog, isReplay, openReplayLink, decorateSummary, refresh, replaying, closeReplay };
+  return { openDialog, openReplayLink, decorateSummary, refresh, replaying, closeReplay };
 }

@@ -7,6 +7,8 @@
 // reload, re-opening it, undo and redo - is not a new result), and never when it came from someone's
 // position link (markForeign). Pass-and-play games without bots count, but toward no bot level.
 import * as store from "./store.js";
+import { linkParams } from "./route.js";
+import { esc, num } from "./html.js";
 import { t } from "./i18n.js";
 import { barButton, onceDialog } from "./controls.js";
 
@@ -16,13 +18,11 @@ const DAILY_DAYS = 400;   // daily results kept, per game
 
 const live = {};          // gameId -> {key, over}: the last state seen, to catch the move that ends a match
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const num = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 const signed = (n) => (n > 0 ? `+${n}` : num(n));
 
 /** What identifies a match: its game, players, options and seed (from the link, whatever its moves). */
 export function matchKey(gameId, link) {
-  const query = new URLSearchParams(String(link || "").split("?")[1] || "");
+  const query = linkParams(link);
   return [gameId, query.get("p"), query.get("o") || "", query.get("s")].join("|");
 }
 

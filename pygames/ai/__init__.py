@@ -1,36 +1,8 @@
-"""Bots. ``choose_move(view, level, seed)`` sees only one seat's view and returns one of its legal moves.
+"""Bots: ``choose_move(view, level, seed, budget)`` (:mod:`pygames.ai.play`) and ``hint(view, seed)``
+(:mod:`pygames.ai.hints`). Each game's own heuristics live in its bots module; the shared search is
+:mod:`pygames.ai.ismcts`."""
 
-Levels: ``random`` (any legal move), ``easy``, ``normal``, ``hard``. Each game's module
-``pygames.ai.<game_id>`` provides ``choose_move(view, level, rng)`` for the other levels; a module
-whose ``choose_move`` takes ``budget`` (search iterations for ``hard``) is given the caller's.
-"""
+from .hints import hint
+from .play import LEVELS, choose_move
 
-import importlib
-
-from ..cards import Rng
-
-LEVELS = ("random", "easy", "normal", "hard")
-
-
-def choose_move(view, level="normal", seed=None, budget=None):
-    legal = view.get("legal_moves") or []
-    if not legal:
-        raise ValueError("this view has no legal move to choose (not this seat's turn, or the match is over)")
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-    rng = Rng(0 if seed is None else seed)
-    if level == "random" or len(legal) == 1:
-        return legal[rng.below(len(legal))]
-    module = importlib.import_module(f"{__name__}.{view['game']}")
-    if budget is not None and _takes(module.choose_move, "budget"):
-        return module.choose_move(view, level, rng, budget=budget)
-    return module.choose_move(view, level, rng)
-
-
-def _takes(function, name):
-    """Whether ``function`` has a parameter ``name`` (without importing inspect: it slows the page's load)."""
-    code = function.__code__
-    return name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-
-
-from .hints import hint  # noqa: E402  (hints call choose_move above)
+__all__ = ["LEVELS", "choose_move", "hint"]

@@ -32,20 +32,29 @@ The budget counts iterations, not seconds, so a seed gives the same move in CPyt
 browser.
 """
 
+from __future__ import annotations
+
 import math
+from typing import Any, Callable
 
 from ..cards import Rng
+from ..engine import Action, Game, Move, View
 from ..games import game_class
+
+Rollout = Callable[[Any, Rng], Action]            # a playout policy: (state, rng) -> one of its legal actions
+Candidates = Callable[[Any], list[Action]]        # the actions worth weighing in a state, best first
+Value = Callable[[Any], list[float]]              # a state's worth per seat, where a playout stops early
 
 EXPLORATION = 0.7
 
 
-def random_rollout(state, rng):
+def random_rollout(state: Game, rng: Rng) -> Action:
     legal = state.legal_actions()
     return legal[rng.below(len(legal))]
 
 
-def playout(state, rng, rollout=random_rollout, max_steps=5000, deal=None):
+def playout(state: Game, rng: Rng, rollout: Rollout = random_rollout, max_steps: int = 5000,
+            deal: int | None = None) -> int:
     """Play ``state`` on until deal number ``deal`` (default: its current deal) or the match ends,
     or ``max_steps`` actions; it is changed in place. Returns how many actions were played."""
     deal = state.deal_number if deal is None else deal
@@ -59,24 +68,25 @@ def playout(state, rng, rollout=random_rollout, max_steps=5000, deal=None):
 class Node:
     __slots__ = ("parent", "action", "seat", "children", "visits", "total", "available")
 
-    def __init__(self, parent, action, seat):
+    def __init__(self, parent: Node | None, action: Action, seat: int | None) -> None:
         self.parent = parent
         self.action = action
         self.seat = seat            # who chose ``action`` (whose returns this node sums)
-        self.children = {}
+        self.children: dict[Action, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 0
 
     @property
-    def mean(self):
+    def mean(self) -> float:
         return self.total / self.visits if self.visits else -math.inf
 
 
 class Search:
     """One search from one seat's view; ``run(budget)`` grows the tree, ``root`` holds it."""
 
-    def __init__(self, view, rng, rollout=None, candidates=None, value=None, horizon=None, tree=True):
+    def __init__(self, view: View, rng: Rng, rollout: Rollout | None = None, candidates: Candidates | None = None,
+                 value: Value | None = None, horizon: int | None = None, tree: bool = True) -> None:
         self.view = view
         self.rng = rng
         self.cls = game_class(view["game"])
@@ -174,7 +184,7 @@ class Search:
             node, steps = self._descend(child, state, deal, rng)
             self._finish(node, state, deal, steps + 1, rng)
 
-    def run(self, budget, paired=True, actions=None):
+    def run(self, budget: int, paired: bool = True, actions: list[Action] | None = None) -> Node:
         if paired:
             self.ranked = self.ranked or actions is not None
             actions = actions or self._legal(self.cls.determinize(self.view, Rng(self.rng.next64())))
@@ -186,7 +196,7 @@ class Search:
                 self.iterate()
         return self.root
 
-    def best(self, keep=0.0):
+    def best(self, keep: float = 0.0) -> Action:
         """The root action to play: the most visited (unpaired) or best mean (paired); the first
         candidate keeps its place unless beaten by more than ``keep``."""
         children = list(self.root.children.values())
@@ -199,14 +209,17 @@ class Search:
         return best.action
 
 
-def search(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None, paired=False,
-           tree=True):
+def search(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = None,
+           candidates: Candidates | None = None, value: Value | None = None, horizon: int | None = None,
+           paired: bool = False, tree: bool = True) -> Node:
     """The root node after ``budget`` iterations; its children carry visits and mean returns."""
     return Search(view, rng, rollout, candidates, value, horizon, tree).run(budget, paired)
 
 
-def search_move(view, rng, budget=300, rollout=None, candidates=None, value=None, horizon=None,
-                paired=True, keep=0.0, actions=None, tree=True):
+def search_move(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = None,
+                candidates: Candidates | None = None, value: Value | None = None, horizon: int | None = None,
+                paired: bool = True, keep: float = 0.0, actions: list[Action] | None = None,
+                tree: bool = True) -> Move:
     """The legal move (JSON) the search likes best for the view's seat. ``actions``, if given, are
     the root actions to weigh (paired), best first - chosen from the view alone."""
     legal = view.get("legal_moves") or []

@@ -25,7 +25,8 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
 """
 
 from ..cards import rank_of, suit_of
-from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
+from ..text import message
+from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
                              YES, Leopard, deal_score)
 from .ismcts import Search, search_move
 
@@ -296,7 +297,7 @@ def answer_estimate(view, rng, samples):
     return search.root.children[YES].mean, search.root.children[NO].mean
 
 
-def choose_move(view, level, rng):
+def choose_move(view, level, rng, budget=None):
     if view["phase"] == "answer" and level in ANSWER_SAMPLES:
         yes, no = answer_estimate(view, rng, ANSWER_SAMPLES[level])
         return {"type": "answer", "allow": yes + SURE_THING >= no}
@@ -305,8 +306,56 @@ def choose_move(view, level, rng):
         clear = clear_choice(g)
         if clear is not None:
             return g.action_to_move(clear)
-        return search_move(view, rng, budget=HARD_BUDGET, rollout=normal_action, candidates=hard_candidates,
+        return search_move(view, rng, budget=budget or HARD_BUDGET, rollout=normal_action, candidates=hard_candidates,
                            value=estimate, horizon=HORIZON)
     if level == "easy":
         return g.action_to_move(easy_action(g, rng))
     return g.action_to_move(normal_action(g, rng))
+
+
+# ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
+def hint_reason(view, move, after):
+    kind = move.get("type")
+    if kind == "go_out":
+        return message("hint.leopard.go_out")
+    if kind == "answer":
+        return message("hint.leopard.allow" if move["allow"] else "hint.leopard.refuse")
+    if kind == "discard":
+        return message("hint.leopard.discard")
+    if kind != "place":
+        return None
+    side = view["sides"][view["seat"]] if "sides" in view else view["seat"] % 2
+    before = view["squares"][side]["lines"]
+    now = after()["squares"][side]["lines"]
+    new = [line for line in now if line not in before]
+    if move["square"] == side and new:
+        line = max(new, key=lambda line: line["points"])
+        return message("hint.leopard.suit_line" if line["kind"] == "suit" else "hint.leopard.colour_line", points=line["points"])
+    if move["square"] == side and _toward_line(view, move):
+        return message("hint.leopard.toward_line")
+    if move["square"] != side:
+        theirs = view["squares"][move["square"]]
+        if len(after()["squares"][move["square"]]["lines"]) < len(theirs["lines"]) or theirs["points"] > \
+                after()["squares"][move["square"]]["points"]:
+            return message("hint.leopard.spoil")
+    return None
+
+
+def _toward_line(view, move):
+    """Does the card go beside a face-up card of its colour, in a line whose third place is empty?"""
+    zones = view["zones"]
+
+    def top(pos):
+        pile = zones.get(f"square{move['square']}_{pos}") or []
+        return pile[-1] if pile else None
+
+    red = move["card"][1] in "HD"
+    for line in LINES:
+        if move["pos"] not in line:
+            continue
+        others = [top(p) for p in line if p != move["pos"]]
+        empty = [c for c in others if c is None]
+        shown = [c for c in others if c is not None and c != "??"]
+        if len(empty) == 1 and len(shown) == 1 and (shown[0][1] in "HD") == red:
+            return True
+    return False

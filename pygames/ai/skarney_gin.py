@@ -29,6 +29,7 @@ passing them for ever.
 """
 
 from ..cards import CODES, IDS
+from ..text import message
 from ..games import skarney_gin as sg
 from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
 from .ismcts import search_move
@@ -62,7 +63,7 @@ def _positions(card):
     return (0, 13) if r == 0 else (r,)
 
 
-_PARTNERS = {}
+_PARTNERS: dict[int, list] = {}
 
 
 def _partners(card):
@@ -489,3 +490,21 @@ def rollout(game, rng):
     theirs = game.melds[1 - game.turn]
     return min(offers, key=lambda c: (any(kind_of(m + [c]) for m in theirs), _near_ranks(c, hand),
                                       -card_points(c), rng.below(4)))
+
+
+# ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
+def hint_reason(view, move, after):
+    kind = move.get("type")
+    if kind in ("initial_part", "initial_meld"):
+        return message("hint.skarney_gin.initial")
+    if kind == "meld":
+        return message("hint.skarney_gin.meld", n=len(move["cards"]))
+    if kind == "layoff":
+        return message("hint.skarney_gin.layoff")
+    if kind == "take":
+        return message("hint.skarney_gin.take")
+    if kind == "refuse":
+        return message("hint.skarney_gin.refuse")
+    if kind == "offer":
+        return message("hint.skarney_gin.offer")
+    return None

@@ -12,6 +12,7 @@ among the cards these rules allow.
 """
 
 from ..cards import CODES, IDS, suit_of
+from ..text import message
 from ..games.spades import SPADE, STRENGTH, trick_winner
 from .ismcts import search_move
 
@@ -374,3 +375,80 @@ def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__)
     move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False)
     return IDS[move["card"]]
+
+
+# ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
+def hint_reason(view, move, after):
+    seat = view["seat"]
+    partner = (seat + 2) % 4
+    bids, tricks = view["bids"], view["tricks"]
+    kind = move.get("type")
+    if kind == "look":
+        return message("hint.spades.look")
+    if kind == "bid":
+        bid = move["bid"]
+        if bid == "double_nil":
+            return message("hint.spades.double_nil")
+        if bid == "nil":
+            return message("hint.spades.bid_nil")
+        return message("hint.spades.bid", n=bid)
+    if kind == "pass_cards":
+        return message("hint.spades.pass_danger" if view.get("double_nil_seat") == seat else "hint.spades.pass_low")
+    if kind != "play":
+        return None
+
+    def nil_alive(s):
+        return bids[s] in ("nil", "double_nil") and tricks[s] == 0
+
+    def low_key(c):
+        return (suit_of(c) == SPADE, STRENGTH[c])
+
+    card = IDS[move["card"]]
+    legal = [IDS[m["card"]] for m in view["legal_moves"]]
+    hand = [IDS[c] for c in view["zones"][f"hand{seat}"] if c != "??"]
+    trick = [IDS[t["card"]] for t in view["trick"]]
+    trick_seats = [t["seat"] for t in view["trick"]]
+    played = set(trick)
+    for s in range(4):
+        played.update(IDS[c] for c in view["zones"][f"won{s}"])
+
+    def master(c):
+        s = suit_of(c)
+        return all(STRENGTH[o] < STRENGTH[c] or o in played or o in hand for o in range(s * 13, s * 13 + 13))
+
+    if trick:
+        best_i = trick_winner(trick)
+        best, best_seat = trick[best_i], trick_seats[best_i]
+        winners = [c for c in legal if trick_winner([best, c]) == 1]
+    else:
+        best_seat, winners = None, []
+    wins = card in winners
+    if nil_alive(seat):
+        if not wins:
+            return message("hint.spades.nil_safe")
+        return None
+    if nil_alive(partner):
+        if trick and wins and (best_seat == partner or partner not in trick_seats):
+            return message("hint.spades.cover_nil")
+        if not trick and STRENGTH[card] >= 9:
+            return message("hint.spades.cover_nil")
+    team_bid = sum(b for b in (bids[seat], bids[partner]) if isinstance(b, int))
+    made = tricks[seat] + tricks[partner] >= team_bid
+    if not trick:
+        if master(card):
+            return message("hint.spades.master")
+        return None
+    if not wins:
+        if best_seat == partner:
+            return message("hint.spades.partner_wins")
+        if made and winners:
+            return message("hint.spades.avoid_bags")
+        if card == min(legal, key=low_key):
+            return message("hint.spades.save_high" if winners else "hint.spades.throw_low")
+        return None
+    if card == min(winners, key=low_key):
+        if suit_of(card) == SPADE and suit_of(trick[0]) != SPADE:
+            return message("hint.spades.trump")
+        if len(trick) == 3 or master(card):
+            return message("hint.spades.lowest_winner")
+    return None

@@ -23,6 +23,7 @@ nothing about one move (a search with greedy playouts to the deal's end lost 0-1
 """
 
 from ..cards import RANKS
+from ..text import message
 from ..games.spite_malice import (DISCARD as A_DISCARD, END_ACTION, FROM_DISCARD as A_FROM_DISCARD,
                                   FROM_HAND as A_FROM_HAND, FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW,
                                   SpiteMalice)
@@ -460,3 +461,38 @@ def choose_move(view, level, rng, budget=None):
     if level == "hard":
         return choose_hard(view, rng, budget)
     return choose_planned(view, LEVELS[level])
+
+
+# ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
+def hint_reason(view, move, after):
+    seat = view["seat"]
+    kind = move.get("type")
+    if kind == "build":
+        if move["from"] == "payoff":
+            return message("hint.spite_malice.payoff")
+        top = view["payoff_tops"][seat]
+        if top and not _payoff_playable(view, top) and _payoff_playable(after(), top):
+            return message("hint.spite_malice.toward_payoff")
+        if move["from"] == "discard":
+            return message("hint.spite_malice.from_discard")
+        return None
+    if kind == "discard":
+        pile = view["zones"].get(f"discard{seat}_{move['pile']}") if move["pile"] != "new" else []
+        if not pile:
+            return message("hint.spite_malice.discard_new")
+        card, below = move["card"][0], pile[-1][0]
+        if card != "K" and below in RANKS and (
+                card == below or RANKS.index(below) == RANKS.index(card) + 1):
+            return message("hint.spite_malice.discard_order")
+    return None
+
+
+def _payoff_playable(view, top):
+    """Could the pay-off card ``top`` go on a centre pile now (Kings are wild)?"""
+    if top[0] == "K":
+        return True
+    for pile in view["centre"]:
+        need = pile["needs"] if pile["cards"] else "A"
+        if need == top[0]:
+            return True
+    return False

@@ -19,7 +19,6 @@ being the card id when face up and ``DOWN * (placer + 1) + card`` when face down
 (target 0..17 a position, 18 the discard pile), ``GO_OUT``, ``YES`` and ``NO``.
 """
 
-import json
 
 from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
 from ..engine import CUSTOM, EVERYONE, OTHERS, Game
@@ -39,10 +38,6 @@ LINES_THROUGH = tuple(tuple(i for i, line in enumerate(LINES) if p in line) for 
 LINES0 = tuple(tuple(p - 1 for p in line) for line in LINES)
 RED = (False, True, True, False)        # by suit: S H D C
 SUIT = tuple(suit_of(c) for c in range(52))
-
-
-def is_down(entry):
-    return entry >= DOWN
 
 
 def card_of(entry):
@@ -121,9 +116,6 @@ def _targets_by_rank():
 
 
 TARGETS = _targets_by_rank()
-RANK_WORD = {TEN: "10", JACK: "J", QUEEN: "Q", KING: "K"}
-
-
 def fits(rank, top):
     """May a card of ``rank`` go on a position whose top entry is ``top`` (-1 empty)?"""
     need = TARGETS[rank][2]
@@ -142,6 +134,8 @@ class Leopard(Game):
     OPTIONS = {"suit_line": (2, 3)}
     SECRETS = {"hand#": OTHERS, "stock": EVERYONE,
                **{f"square{s}_{p}": CUSTOM for s in (0, 1) for p in range(1, 10)}}
+    MOVES = {"place": {"card": None, "square": None, "pos": None}, "discard": {"card": None}, "go_out": {},
+             "answer": {"allow": None}}
     TEXTS = {
         "leopard.line.suit": "Line {positions}: one suit = {points}",
         "leopard.line.colour": "Line {positions}: one colour = {points}",
@@ -432,17 +426,11 @@ class Leopard(Game):
             return message("leopard.refuse.needs_open", card=code)
         return message("leopard.refuse.needs_card", card=code)
 
-    def log(self, seat=None):
-        """The current deal's moves as ``seat`` sees them: a face-down card placed by another seat
-        shows as "??"."""
-        out = []
-        for s, _, _, m in self._record[self._deal_start:]:
-            move = json.loads(m)
-            if (seat is not None and s != seat and move["type"] == "place"
-                    and move["card"][0] in "JQ"):
-                move = dict(move, card=HIDDEN)
-            out.append({"seat": s, "move": move})
-        return out
+    def _public_move(self, move, seat, mover):
+        """A face-down card (a J or Q) placed by another seat shows as "??"."""
+        if seat is not None and mover != seat and move["type"] == "place" and move["card"][0] in "JQ":
+            return dict(move, card=HIDDEN)
+        return move
 
     # ---- views and secrets ---------------------------------------------------------------------
     def _hidden_in(self, zone, size, seat, owner):

@@ -295,6 +295,9 @@ class SkarneyGin(Game):
     OPTIONS = {"target": (200, 100, 300)}
     LINK_SINCE = 2        # the initial meld became a sequence of moves: older links no longer replay
     SECRETS = {"stock": EVERYONE, "hand#": OTHERS}
+    MOVES = {"initial_part": {"cards": None}, "take_back": {"part": None}, "initial_meld": {"melds": None},
+             "meld": {"cards": None}, "layoff": {"meld": None, "cards": None}, "offer": {"card": None},
+             "take": {}, "refuse": {}, "last_card": {}, "end_deal": {}}
     TEXTS = {
         "skarney_gin.meld.too_few": "A meld needs at least 3 cards.",
         "skarney_gin.meld.twice": "A meld cannot hold the same card twice.",

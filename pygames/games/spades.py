@@ -6,19 +6,25 @@ move has an int form - ``PLAY + card``, ``BID + n`` (n 1..13), ``NIL``, ``DOUBLE
 the contract are translated at the edge.
 """
 
-from ..cards import CODES, HIDDEN, IDS, card_id, rank_of, suit_of
+from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
 from ..engine import CUSTOM, Game
 from ..text import message
 
 SPADE = 0
-PLAY, BID, NIL, DOUBLE_NIL, LOOK, PASS = 0, 100, 100, 114, 115, 200
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+# the action keys: a card played is PLAY + its id (0-51); a bid of n tricks is BID + n (1-13), and nil,
+# a bid of no trick, is BID + 0 itself; DOUBLE_NIL and LOOK come after the bids; passing cards a and b
+# (a < b) is PASS + a * 52 + b
+PLAY = 0
+BID = 100
+NIL = BID + 0
+DOUBLE_NIL = BID + 14
+LOOK = BID + 15
+PASS = 200
 # A high: strength 0 (two) .. 12 (ace)
 STRENGTH = tuple(12 if rank_of(c) == 0 else rank_of(c) - 1 for c in range(52))
 # hands are kept sorted: spades, hearts, clubs, diamonds (alternating colours), high to low
 _SUIT_ORDER = (0, 1, 3, 2)
 SORT_KEY = tuple(_SUIT_ORDER[suit_of(c)] * 13 + (12 - STRENGTH[c]) for c in range(52))
-SEAT_NAMES = ("South", "West", "North", "East")
 
 
 def trick_winner(cards):
@@ -88,6 +94,7 @@ class Spades(Game):
     DEFAULT_OPTIONS = {"target": 500}
     # a hand is seen by its owner only, and by the owner only once looked at (double nil is bid blind)
     SECRETS = {"hand#": CUSTOM}
+    MOVES = {"bid": {"bid": None}, "look": {}, "pass_cards": {"cards": None}, "play": {"card": None}}
     TEXTS = {
         "spades.line.made": "Bid {bid}, took {took}: made, {bid} \u00d7 10 = {points}",
         "spades.line.made_over": "Bid {bid}, took {took}: made, {bid} \u00d7 10 + {over} "
@@ -377,7 +384,7 @@ class Spades(Game):
             return message("spades.refuse.follow", suit=message(f"spades.suit.{CODES[self.trick[0]][1]}"))
         return message("spades.refuse.not_broken")
 
-    def _public_move(self, move, seat):
+    def _public_move(self, move, seat, mover):
         if move["type"] == "pass_cards" and seat is not None:
             # only the two partners of the exchange see the cards (the bidder passes, then the partner)
             if self.dn_seat is None or seat % 2 != self.dn_seat % 2:
@@ -438,7 +445,6 @@ class Spades(Game):
     def _deal_hidden(cls, view, rng):
         """Hidden cards dealt so that every void a seat has shown this deal is kept, and cards the
         seat passed (or was passed) in a Double Nil exchange stay where it knows they went."""
-        me = view["seat"]
         zones = {name: list(cards) for name, cards in view["zones"].items()}
         known = [[] for _ in range(4)]          # cards this seat knows to be in another hand
         voids = [set() for _ in range(4)]

@@ -45,10 +45,6 @@ DECKS = {2: 2, 3: 3, 4: 4}
 SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
 
-def build_action(source, card, target):
-    return source << 12 | card << 6 | target
-
-
 def _is_index(value, size):
     return type(value) is int and 0 <= value < size
 
@@ -87,6 +83,9 @@ class SpiteMalice(Game):
     # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
     # piles were built face up in front of everyone, so what waits aside is public.
     SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}
+    # every move may name its seat ("seat"): the right one, or the move is refused as out of turn
+    MOVES = {"build": {"from": None, "card": None, "pile": None, "discard": None, "seat": None},
+             "discard": {"card": None, "pile": None, "seat": None}, "end_turn": {"seat": None}}
     TEXTS = {
         "spite_malice.line.went_out": "{seat:seat}: pay-off pile emptied.",
         "spite_malice.line.bonus": "Bonus for going out: {points}",
@@ -452,7 +451,6 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
             return message("spite_malice.refuse.discard_not_in_hand", card=CODES[card])
-        piles = self.discards[seat]
         if pile == NEW_PILE:
             return message("spite_malice.refuse.discards_full")
         if not _is_index(pile, DISCARD_PILES):

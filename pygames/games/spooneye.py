@@ -85,6 +85,9 @@ class Spooneye(Game):
     DEFAULT_PLAYERS = 2
     OPTIONS = {"rules": ("standard", "basic")}
     SECRETS = {"hand#": OTHERS, "stock": EVERYONE, "down#": EVERYONE}
+    MOVES = {"draw": {}, "pass": {}, "play": {"card": None, "to": {"player": None, "mast": None}},
+             "move": {"from": None, "to": None}, "steal": {"player": None, "mast": None, "to": None},
+             "capture": {"player": None, "mast": None}, "swap_with": {"player": None}}
     TEXTS = {
         "spooneye.line.down": "Face-down cards: {count} \u00d7 1 = {points}",
         "spooneye.line.up": "Face-up (double) cards: {count} \u00d7 2 = {points}",
@@ -236,10 +239,6 @@ class Spooneye(Game):
 
     def _capture_actions(self, owner):
         return [CAPTURE + p * 4 + i for p in self.opponents(owner) for i in range(len(self.rows[p]))]
-
-    def may_move(self, seat):
-        return (self.standard and bool(self.stock) and not self.moved_last[seat]
-                and bool(self._move_actions(seat)))
 
     # ---- the action interface ------------------------------------------------------------------
     def legal_actions(self):

@@ -1,15 +1,11 @@
 // What every table layout shares: escaping, element building, seat names, move buttons, a score
-// sheet that stays open across redraws, and a trick area for trick-taking games. Layouts import
+// sheet that stays open across redraws, a trick area for trick-taking games and keyboard targets. Layouts import
 // these instead of keeping their own copies.
 import { cardEl } from "../cards.js";
+import { esc } from "../html.js";
 import { t } from "../i18n.js";
 
-/** Text made safe for HTML, attribute values in either quote included. */
-export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => (
-  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
-
-/** A number with a true minus sign (−), as the engine's texts write it. */
-export const num = (n) => (typeof n === "number" && n < 0 ? `\u2212${-n}` : String(n));
+export { esc, num } from "../html.js";
 
 /** An element with a class and (already escaped) inner HTML. */
 export function el(tag, cls = "", html = "") {
@@ -48,17 +44,32 @@ export function scoreSheet(ctx, { title = t("page.score_sheet"), columns, rows, 
 }
 
 /** The cards of a trick laid out round the table. plays: [{seat, card}]; positions: seat -> a
- *  position class suffix ("bottom", "left", ...); winner: the seat that took it, when finished. */
-export function trickArea(plays, positions, { winner = null, target = "trick", fresh = new Set() } = {}) {
+ *  position class suffix ("bottom", "left", ...); winner: the seat that took it, when finished;
+ *  fresh: cards that have just arrived (they slide in from their seat's side); label: a line under
+ *  the cards ("North takes the trick"). */
+export function trickArea(plays, positions, { winner = null, target = "trick", fresh = new Set(), label = "" } = {}) {
   const area = el("div", "trick");
   area.dataset.target = target;
   for (const p of plays) {
-    const c = cardEl(p.card, { extraClass: `in-trick at-${positions[p.seat]}` });
-    if (fresh.has(p.card)) c.classList.add("arrive");
+    const pos = positions[p.seat];
+    const c = cardEl(p.card, { extraClass: `in-trick at-${pos}` });
+    if (fresh.has(p.card)) c.classList.add("arrive", `from-${pos}`);
     if (winner === p.seat) c.classList.add("winner");
     area.appendChild(c);
   }
+  if (label) area.appendChild(el("div", "trick-label", esc(label)));
   return area;
+}
+
+/** Make a highlighted target that is no button reachable from the keyboard: arrows focus it, Enter
+ *  or Space drops the picked card there. */
+export function keyTarget(node) {
+  node.tabIndex = 0;
+  node.dataset.legal = "true";
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); node.click(); }
+  });
 }
 
 /** The text of an engine message. */

@@ -3,8 +3,8 @@
 // the dead discard pile beside them, your hand at the bottom. Every legal move comes from the engine;
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
-import { cardEl } from "../cards.js";
-import { el, esc, moveButton, num, t } from "./common.js";
+import { cardEl, cardPicture, cardText } from "../cards.js";
+import { el, esc, keyTarget, moveButton, num, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
 const ui = (key, params) => t(`leopard.ui.${key}`, params);
@@ -35,15 +35,6 @@ function lastTarget(view) {
   if (m.type === "place") return `sq:${m.square}:${m.pos}`;
   if (m.type === "discard") return "discard";
   return null;
-}
-
-function keyTarget(node) {
-  node.tabIndex = 0;
-  node.dataset.legal = "true";
-  node.setAttribute("role", "button");
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); node.click(); }
-  });
 }
 
 /** One position of a square: its pile (depth shown), the top card face up or as a back. */
@@ -256,7 +247,7 @@ function explainDeal(view, deal, me) {
     const grid = [7, 8, 9, 4, 5, 6, 1, 2, 3].map((p) => {
       const c = s.tops[p - 1];
       const red = c && "HD".includes(c[1]);
-      return `<span class="lp-mini ${red ? "red" : ""}">${c ? (c === "??" ? "▒" : cardLabel(c)) : "·"}</span>`;
+      return `<span class="lp-mini ${red ? "red" : ""}">${c ? (c === "??" ? "▒" : cardText(c)) : "·"}</span>`;
     }).join("");
     return `<section class="lp-deal-side" data-side="${k}"><h3>${esc(ui("side_points", { name, points: num(s.points) }))}</h3>` +
       `<div class="lp-mini-grid" aria-hidden="true">${grid}</div>` +
@@ -265,17 +256,17 @@ function explainDeal(view, deal, me) {
   return `<p class="lp-end">${esc(t(deal.end))}</p><div class="lp-deal-sides">${side(us)}${side(1 - us)}</div>${deals(view, me)}`;
 }
 
-function cardLabel(code) {
-  const rank = code[0] === "T" ? "10" : code[0];
-  return rank + { S: "♠", H: "♥", D: "♦", C: "♣" }[code[1]];
-}
-
 // the table's size, for naming seats in engine messages ({seat:seat}); set on every render
 let tablePlayers = 2;
 
 export default {
   id: "leopard",
-  get title() { return t("leopard.title"); },
+  title: "Leopard",
+  // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
+  picture() {
+    return [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => cardPicture(30 + (i % 3) * 21, 3 + Math.floor(i / 3) * 22,   // a square
+      ["7C", "", "9H", "4D", "5S", "", "AS", "2H", ""][i], { back: i === 1 || i === 5 || i === 8 })).join("");
+  },
   seatName(seat, me) {
     return seatName({ players: tablePlayers }, seat, me);
   },

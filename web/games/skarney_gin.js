@@ -4,7 +4,7 @@
 // button or highlighted meld plays a move taken from the legal-move list — nothing here decides a rule.
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
-import { cardEl, cardText } from "../cards.js";
+import { cardEl, cardPicture, cardText } from "../cards.js";
 import { el, esc, moveButton, scoreSheet, t } from "./common.js";
 
 const GAME = "skarney_gin";
@@ -35,6 +35,7 @@ function state(ctx) {
     });
   }
   local.rerender = ctx.rerender;
+  local.query = ctx.query;
   return local;
 }
 
@@ -50,10 +51,10 @@ function setSort(value) {
 /** The engine's verdict on a selection: {kind, why}, or null while the question is on its way. */
 function check(cards) {
   const k = keyOf(cards);
-  const { checks, rerender } = local;
+  const { checks, rerender, query } = local;
   if (!checks.has(k)) {
     checks.set(k, null);
-    const ask = (q) => window.pygames.call("query", { game: GAME, name: q, args: [[...cards].sort()] });
+    const ask = (q) => query(q, [[...cards].sort()]);
     Promise.all([ask("meld_kind"), ask("why_not_meld")])
       .then(([kind, why]) => checks.set(k, { kind, why }))
       .catch((err) => checks.set(k, { kind: null, why: err.message }))
@@ -274,7 +275,7 @@ function initialPanel(view, ctx, panel) {
   const partOf = new Map(parts.map((m) => [keyOf(m.cards), m]));
   const commit = ctx.legal.find((m) => m.type === "initial_meld");
   const next = pending.length < 3 ? pending.length : -1;
-  const head = el("h3", "sg-initial-head", esc(ui("initial_head")));
+  const head = el("h2", "sg-initial-head", esc(ui("initial_head")));
   panel.appendChild(head);
   const slots = el("div", "sg-slots");
   for (let i = 0; i < 3; i++) {
@@ -349,7 +350,7 @@ function tablePlayPanel(view, ctx, panel, byKey) {
   const line = el("p", "sg-verdict");
   const actions = el("div", "sg-actions");
   const moves = byKey.get(keyOf(sel)) || [];
-  panel.appendChild(el("h3", null, esc(ui("meld_and_layoff"))));
+  panel.appendChild(el("h2", null, esc(ui("meld_and_layoff"))));
   if (!sel.length) {
     line.textContent = ui("select_to_meld");
   } else if (sel.length >= 3) {
@@ -405,11 +406,11 @@ function actionPanel(view, ctx, byKey) {
   if (!view.initial_done[me]) {
     if (hasInitial) initialPanel(view, ctx, panel);
     else {
-      panel.appendChild(el("h3", null, esc(ui("no_initial_yet"))));
+      panel.appendChild(el("h2", null, esc(ui("no_initial_yet"))));
       panel.appendChild(el("p", "sg-hint", esc(ui("no_initial_hint"))));
     }
   } else if (view.initial_this_turn) {
-    panel.appendChild(el("h3", null, esc(ui("initial_laid"))));
+    panel.appendChild(el("h2", null, esc(ui("initial_laid"))));
     panel.appendChild(el("p", "sg-hint", esc(ui("initial_laid_hint"))));
   } else tablePlayPanel(view, ctx, panel, byKey);
   finishRow(view, ctx, panel);
@@ -567,7 +568,13 @@ function targetOf(move) {
 // ---- the layout --------------------------------------------------------------------------------
 export default {
   id: GAME,
-  get title() { return t(`${GAME}.title`); },
+  title: "Skarney Gin",
+  // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
+  picture() {
+    return [0, 1, 2].map((i) => cardPicture(8 + i * 10, 8, ["7H", "8H", "9H"][i])).join("") +      // two melds
+      [0, 1, 2].map((i) => cardPicture(8 + i * 10, 42, ["KS", "KD", "KC"][i])).join("") +
+      cardPicture(80, 22, "", { back: true }) + cardPicture(83, 25, "", { back: true });
+  },
   seatName: (seat, me) => name(seat, me),
   get optionLabels() {
     return {

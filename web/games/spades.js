@@ -1,6 +1,6 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
-import { cardEl, cardText } from "../cards.js";
-import { esc, moveButton, num, scoreSheet, t } from "./common.js";
+import { cardEl, cardPicture, cardText } from "../cards.js";
+import { esc, moveButton, num, scoreSheet, t, trickArea } from "./common.js";
 
 const POS = ["bottom", "left", "top", "right"];       // where each seat sits relative to you (seat 0)
 const ui = (key, params) => t(`spades.ui.${key}`, params);
@@ -44,35 +44,24 @@ function seatPanel(view, seat, me) {
   return el;
 }
 
-function trickArea(view, ctx) {
+/** The trick on the table (or the finished one held on show), its new cards sliding in. */
+function trick(view, ctx) {
   const me = ctx.seat;
-  const area = document.createElement("div");
-  area.className = "trick";
-  area.dataset.target = "trick";
   let plays = view.trick;
   let winner = null;
   if (ctx.hold?.trick) {
     plays = ctx.hold.trick.cards.map((card, i) => ({ seat: (ctx.hold.trick.leader + i) % 4, card }));
     winner = ctx.hold.trick.winner;
   }
-  const key = plays.map((p) => p.card).join(",");
   const lastTrickKey = ctx.local.lastTrickKey || "";   // the trick as last drawn: new cards animate
   const before = new Set(lastTrickKey.split(","));
-  for (const p of plays) {
-    const pos = POS[(p.seat - me + 4) % 4];
-    const c = cardEl(p.card, { extraClass: `in-trick at-${pos}` });
-    if (!before.has(p.card) && !ctx.hold) c.classList.add("arrive", `from-${pos}`);
-    if (winner === p.seat) c.classList.add("winner");
-    area.appendChild(c);
-  }
-  ctx.local.lastTrickKey = ctx.hold ? lastTrickKey : key;
-  if (winner !== null) {
-    const label = document.createElement("div");
-    label.className = "trick-label";
-    label.textContent = about("trick_won", winner, me);
-    area.appendChild(label);
-  }
-  return area;
+  ctx.local.lastTrickKey = ctx.hold ? lastTrickKey : plays.map((p) => p.card).join(",");
+  const positions = [0, 1, 2, 3].map((seat) => POS[(seat - me + 4) % 4]);
+  return trickArea(plays, positions, {
+    winner,
+    fresh: new Set(ctx.hold ? [] : plays.map((p) => p.card).filter((c) => !before.has(c))),
+    label: winner !== null ? about("trick_won", winner, me) : "",
+  });
 }
 
 function biddingPanel(view, ctx) {
@@ -82,14 +71,14 @@ function biddingPanel(view, ctx) {
   const button = (move, text, cls = "") => moveButton(text, move, { cls });
   if (moves.some((m) => m.type === "look")) {
     const dn = moves.find((m) => m.bid === "double_nil");
-    panel.innerHTML = `<h3>${esc(ui("blind.title"))}</h3><p>${esc(ui("blind.text"))}</p><div class="bid-row">` +
+    panel.innerHTML = `<h2>${esc(ui("blind.title"))}</h2><p>${esc(ui("blind.text"))}</p><div class="bid-row">` +
       (dn ? button(dn, ui("blind.bid"), "warn") : "") + button({ type: "look" }, ui("blind.look"), "primary") + "</div>";
     return panel;
   }
   const numbers = moves.filter((m) => typeof m.bid === "number");
   const nil = moves.find((m) => m.bid === "nil");
   const partnerBid = view.bids[(ctx.seat + 2) % 4];
-  panel.innerHTML = `<h3>${esc(ui("bid.title"))}</h3><p class="hint">${esc(ui("bid.hint"))} ` +
+  panel.innerHTML = `<h2>${esc(ui("bid.title"))}</h2><p class="hint">${esc(ui("bid.hint"))} ` +
     esc(partnerBid == null ? ui("bid.partner_none") : ui("bid.partner", { bid: bidLabel(partnerBid) })) + `</p>` +
     `<div class="bid-grid">${numbers.map((m) => button(m, String(m.bid))).join("")}</div>` +
     `<p class="bids-so-far">${esc(ui("bid.so_far", { bids: [1, 2, 3].map((k) => (ctx.seat + k) % 4).map((s) =>
@@ -106,7 +95,7 @@ function passPanel(view, ctx) {
   const move = { type: "pass_cards", cards: [...chosen].sort() };
   const ok = chosen.length === 2;
   const partnerDn = view.double_nil_seat !== ctx.seat;
-  panel.innerHTML = `<h3>${esc(ui("pass.title"))}</h3><p class="hint">${esc(ui(partnerDn ? "pass.back" : "pass.give"))}</p>` +
+  panel.innerHTML = `<h2>${esc(ui("pass.title"))}</h2><p class="hint">${esc(ui(partnerDn ? "pass.back" : "pass.give"))}</p>` +
     `<p>${esc(chosen.length ? ui("pass.chosen", { cards: chosen.map(cardText).join(" ") }) : ui("pass.chosen_none"))}</p>` +
     moveButton(ui(ok ? "pass.button_ok" : "pass.button"), move, { cls: "primary", legal: ok });
   return panel;
@@ -176,6 +165,13 @@ function explainDeal(deal, me) {
 export default {
   id: "spades",
   title: "Spades",
+  // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
+  picture() {
+    return [0, 1, 2].map((i) => cardPicture(4, 14 + i * 9, "", { back: true, rot: 90 })).join("") +     // West's hand
+      [0, 1, 2].map((i) => cardPicture(98, 14 + i * 9, "", { back: true, rot: 90 })).join("") +         // East's
+      cardPicture(51, 4, "KS") + cardPicture(32, 22, "QH", { rot: -10 }) + cardPicture(70, 22, "9S", { rot: 10 }) +
+      cardPicture(51, 42, "AS");
+  },
   seatName,
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
@@ -203,7 +199,7 @@ export default {
     centre.className = "centre";
     if (ctx.myTurn && !ctx.busy && view.phase === "bid") centre.appendChild(biddingPanel(view, ctx));
     else if (ctx.myTurn && !ctx.busy && view.phase === "pass") centre.appendChild(passPanel(view, ctx));
-    else centre.appendChild(trickArea(view, ctx));
+    else centre.appendChild(trick(view, ctx));
     felt.appendChild(centre);
     const mine = seatPanel(view, me, me);
     mine.appendChild(handRow(view, ctx));

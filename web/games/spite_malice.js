@@ -1,11 +1,9 @@
 // The Spite and Malice table: opponents across the top (pay-off pile, hand count, four discard piles),
 // the stock and the shared centre piles in the middle, and your own pay-off pile, discard piles and
 // hand at the bottom. Every legal move comes from the engine; this file only draws and names things.
-import { cardEl, cardText } from "../cards.js";
-import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
+import { cardEl, cardPicture, cardText, rankLabel } from "../cards.js";
+import { el, esc, keyTarget, moveButton, scoreSheet, seatName, t } from "./common.js";
 
-const RANK_SHOWN = { T: "10" };
-const rankText = (r) => RANK_SHOWN[r] || r;
 const name = seatName;
 const ui = (key, params) => t(`spite_malice.ui.${key}`, params);
 /** The person's own form of a sentence ("You win") has its own key beside the others' ("X wins"). */
@@ -22,16 +20,6 @@ function lastEntry(view) {
 /** Whose turn the table shows: while a finished turn is held on show, still the player who just discarded. */
 function acting(ctx) {
   return ctx.hold?.turnEnd ? ctx.hold.turnEnd.seat : ctx.view.current_player;
-}
-
-/** Make a highlighted target reachable from the keyboard (arrows focus it, Enter or Space drops). */
-function keyTarget(e) {
-  e.tabIndex = 0;
-  e.dataset.legal = "true";
-  e.setAttribute("role", "button");
-  e.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); e.click(); }
-  });
 }
 
 /** Which card the last move put down, so it can glow: {centre: i} or {seat, pile}. */
@@ -150,14 +138,14 @@ function middle(view, ctx, mark) {
       const key = `centre:${i}`;
       cell.dataset.target = key;
       const badge = top[0] === "K"
-        ? `<span class="sm-badge king" title="${esc(ui("king_title", { rank: rankText(pile.rank) }))}">K = ${rankText(pile.rank)}</span>`
+        ? `<span class="sm-badge king" title="${esc(ui("king_title", { rank: rankLabel(pile.rank) }))}">K = ${rankLabel(pile.rank)}</span>`
         : "";
       cell.innerHTML = badge;
       const card = cardEl(top);
       if (mark?.centre === i) card.classList.add("sm-last");
       cell.appendChild(card);
-      cell.appendChild(el("div", "sm-needs", ui("needs", { rank: `<b>${rankText(pile.needs)}</b>` })));
-      cell.setAttribute("aria-label", ui("centre_label", { n: i + 1, count: pile.cards.length, rank: rankText(pile.needs) }));
+      cell.appendChild(el("div", "sm-needs", ui("needs", { rank: `<b>${rankLabel(pile.needs)}</b>` })));
+      cell.setAttribute("aria-label", ui("centre_label", { n: i + 1, count: pile.cards.length, rank: rankLabel(pile.needs) }));
       if (ctx.targets.has(key)) { cell.classList.add("target-on"); keyTarget(cell); }
     } else {
       cell.classList.add("empty");
@@ -278,7 +266,7 @@ function describe(move, view) {
   if (move.pile === "new") return ui("did.start", { card: cardText(move.card), from });
   const pile = view.centre[move.pile];
   if (!pile || pile.cards.at(-1) !== move.card) return ui("did.complete", { card: cardText(move.card), from });
-  if (move.card[0] === "K") return ui("did.play_king", { card: cardText(move.card), rank: rankText(pile.rank), from });
+  if (move.card[0] === "K") return ui("did.play_king", { card: cardText(move.card), rank: rankLabel(pile.rank), from });
   return ui("did.play", { card: cardText(move.card), from });
 }
 
@@ -314,6 +302,12 @@ function gameTitle(result, me) {
 export default {
   id: "spite_malice",
   title: "Spite and Malice",
+  // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
+  picture() {
+    return cardPicture(8, 10, "QH") + cardPicture(8, 13, "7S") +                                     // the pay-off pile
+      [0, 1, 2, 3].map((i) => cardPicture(36 + i * 20, 10, ["3C", "9D", "KS", "AH"][i])).join("") +   // centre piles
+      [0, 1, 2].map((i) => cardPicture(40 + i * 24, 44, ["5D", "JC", "8H"][i])).join("");
+  },
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
   seatName: (seat, me) => seatName(seat, me),
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then

@@ -1,8 +1,8 @@
 // The Spooneye table: every player's row of up to four masts (fanned so each card stays readable, the
 // crow's nest on top), free end slots, captured piles, the stock and your hand. Every legal move comes
 // from the engine; this file only draws, names things and says what to do.
-import { cardEl } from "../cards.js";
-import { el, esc, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
+import { cardEl, cardPicture } from "../cards.js";
+import { el, esc, keyTarget, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
 
 const name = seatName;
 /** The layout's own words: spooneye.ui.<key> (web/lang/<lang>/spooneye.json). */
@@ -32,15 +32,6 @@ function lastCard(view) {
   const entry = view.log.at(-1);
   if (!entry) return null;
   return entry.move.type === "play" ? entry.move.card : null;
-}
-
-function keyTarget(e) {
-  e.tabIndex = 0;
-  e.dataset.legal = "true";
-  e.setAttribute("role", "button");
-  e.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); e.click(); }
-  });
 }
 
 function captureMoves(ctx) {
@@ -261,7 +252,13 @@ function dealSummary(view, deal, me) {
 
 export default {
   id: "spooneye",
-  get title() { return t("spooneye.title"); },
+  title: "Spooneye",
+  // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
+  picture() {
+    return [0, 1, 2, 3].map((i) => cardPicture(14 + i * 24, 4, ["5C", "JH", "3S", "9D"][i]) +      // masts: short stacks
+      cardPicture(14 + i * 24, 10, ["8S", "2D", "TC", "4H"][i])).join("") +
+      [0, 1, 2].map((i) => cardPicture(26 + i * 24, 42, ["6H", "QS", "7D"][i])).join("");
+  },
   seatName: (seat, me) => seatName(seat, me),
   get optionLabels() {
     return {
