@@ -363,7 +363,9 @@ class Party:
         public, mine, bad = self.state["public"], self.state["mine"], self.state["bad"]
         for k, call in self.replay.calls.items():
             rec = self.ledger.decks.get(k)
-            final = rec.stage_points(2 * n - 2) if rec is not None else None
+            if rec is None:
+                continue
+            final = rec.stage_points(2 * n - 2)
             if final is None or self._truth(k) is not None:
                 continue
             for j, x in enumerate(final):
@@ -371,8 +373,9 @@ class Party:
                 if key in public or key in bad:
                     continue
                 clear = [rec.clear.get((j, s)) for s in range(n)]
-                if all(c is not None for c in clear):
-                    locks = [int.from_bytes(c[0], "big") for c in clear]  # type: ignore[index]
+                opened = [c for c in clear if c is not None]
+                if len(opened) == n:
+                    locks = [int.from_bytes(c[0], "big") for c in opened]
                     value = self.points.card(deck_mod.open_slot(x, locks), call.items)
                     if value is None:
                         bad.append(key)
@@ -383,12 +386,13 @@ class Party:
                     continue
                 if key in mine:
                     continue
-                locks = [self._lock_of(k, j, s) for s in range(n)]
-                if any(lock is None for lock in locks):
+                found = [self._lock_of(k, j, s) for s in range(n)]
+                own_locks = [lock for lock in found if lock is not None]
+                if len(own_locks) < n:
                     continue
                 value = None
-                if all(locks):
-                    value = self.points.card(deck_mod.open_slot(x, locks), call.items)  # type: ignore[arg-type]
+                if all(own_locks):
+                    value = self.points.card(deck_mod.open_slot(x, own_locks), call.items)
                 if value is None:
                     bad.append(key)
                 else:
@@ -416,7 +420,7 @@ class Party:
         d = self.state["verified"]
         while d < len(replay.deal_end_steps) and not self.state["stopped"]:
             decks = replay.deal_decks[d]
-            if any(len(ledger.decks.get(k).reveals if k in ledger.decks else ()) < self.players for k in decks):
+            if any(len(ledger.decks[k].reveals if k in ledger.decks else ()) < self.players for k in decks):
                 break
             truths = {}
             try:
@@ -664,7 +668,7 @@ class Party:
     def _finalize(self) -> list[str]:
         """Sign the draft and everything owed into messages (each within its size limit)."""
         owed = self._owed(compute_passes=False)
-        items = [i for i in self.draft if isinstance(i, (wire.Start, wire.Box, wire.Pass))]
+        items: list[wire.Item] = [i for i in self.draft if isinstance(i, (wire.Start, wire.Box, wire.Pass))]
         items += [i for i in owed if isinstance(i, (wire.Reveal, wire.Dispute))]
         moves = [i for i in self.draft if isinstance(i, wire.Move)]
         shares = [(self._due(i.deck, e), i.deck, e) for i in owed if isinstance(i, wire.Shares) for e in i.entries]

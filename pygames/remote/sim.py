@@ -291,6 +291,18 @@ class Replay:
         self._public_due: set[tuple[int, int]] = set()
         self._values: dict[int, list[int]] = {}
 
+    @property
+    def base_run(self) -> Run:
+        """The base run (public slots true, the rest labels); there is one once a replay started."""
+        assert self.base is not None, "no replay has started"
+        return self.base
+
+    @property
+    def own_run(self) -> Run:
+        """This party's own run (its own cards true); there is one once a replay started."""
+        assert self.own is not None, "no replay has started"
+        return self.own
+
     # ---- the chance source's callbacks ----------------------------------------------------------
     def mark_provisional(self) -> None:
         self._provisional = True
@@ -315,7 +327,7 @@ class Replay:
             self._provisional = True
         base = self._values.get(k)
         if base is None:
-            base = self._values[k] = [self.base.value(k, j) for j in range(len(items))]
+            base = self._values[k] = [self.base_run.value(k, j) for j in range(len(items))]
         if run is self.base:
             return list(base)
         if self.facts.truth(k) is not None:
@@ -380,9 +392,9 @@ class Replay:
         self.deal_end_steps = []
         self.own_shown = None
         self.shown_step = 0
-        self.checkpoint: Checkpoint | None = None
-        self._public_due: set[tuple[int, int]] = set()
-        self._values: dict[int, list[int]] = {}
+        self.checkpoint = None
+        self._public_due = set()
+        self._values = {}
 
     def _run_once(self) -> None:
         self._reset()
@@ -418,7 +430,7 @@ class Replay:
             self._provisional = False
             mover = None if i == 0 else facts.moves[i - 1][0]
             self._mover = mover
-            before = self.base.game
+            before = self.base_run.game
             deal_before = None if before is None else before.deal_number
             self._deal_before = deal_before
             snapshot = None
@@ -452,11 +464,11 @@ class Replay:
                     run.zones = run.game._zones()
                 if run is self.base:
                     self._plan(self._called)
-            g = self.base.game
+            g = self.base_run.game
             deal_end = i > 0 and (g.deal_number != deal_before or g.is_over)
             if self._agree(deal_end, deal_before) and self.own_split is None:
                 self.own_split = i            # this player must show its cards; nothing shown meanwhile
-                self.own.alive = False
+                self.own_run.alive = False
                 if self.own_shown is None:
                     self.own_shown = snapshot
             sensitive = self._probe(deal_end, deal_before)
@@ -511,12 +523,12 @@ class Replay:
             if snapshot is not None and not displayable and self.own_shown is None:
                 self.own_shown = snapshot
         if self.own is not None and self.own_shown is None and self.own_split is None:
-            self.own_shown = self.own.game
+            self.own_shown = self.own_run.game
 
     def _hides_next(self) -> bool:
         """After the base run has played this step: will it be hidden from view (a deal it ends
         whose decks are not all revealed)?"""
-        g = self.base.game
+        g = self.base_run.game
         ended = g.is_over or g.deal_number != self._deal_before
         return ended and not all(self.facts.truth(k) is not None for k in self.deal_decks[-1] if k not in self._called)
 
@@ -569,9 +581,9 @@ class Replay:
     def _check_masks(self, m: int, seat: int, item: Move, move: dict) -> None:
         """Every card a move hides must look hidden to exactly the seats its mover said; a label that
         would show it is replaced by the first that does not (a pin), and the replay starts again."""
-        g = self.base.game
+        g = self.base_run.game
         players = self.facts.players
-        key = (m, tuple(self.base.value(k, j) for _p, k, j, _mask in item.slots))
+        key = (m, tuple(self.base_run.value(k, j) for _p, k, j, _mask in item.slots))
         if key in self.facts.masks_ok:
             return
         for p, k, j, mask in item.slots:
@@ -605,14 +617,14 @@ class Replay:
     def _same(self, run: Run, deal_end: bool, deal_before: int | None) -> bool:
         """Whether ``run`` followed the base run through this step: at a deal's end, whether it ended
         the deal too (the scores wait for the deal's seeds); else whose turn, deal, and card counts."""
-        g, h = self.base.game, run.game
+        g, h = self.base_run.game, run.game
         if deal_end:
             return h.deal_number != deal_before or h.is_over
         if (h.current_player, h.deal_number, h.is_over) != (g.current_player, g.deal_number, g.is_over):
             return False
         if run.kind != "own":
             return True
-        return {z: len(c) for z, c in run.zones.items()} == {z: len(c) for z, c in self.base.zones.items()}
+        return {z: len(c) for z, c in run.zones.items()} == {z: len(c) for z, c in self.base_run.zones.items()}
 
     def _agree(self, deal_end: bool, deal_before: int | None) -> bool:
         """Marker runs must follow the base run (Split otherwise); returns whether the own run did not
@@ -675,7 +687,7 @@ class Replay:
         """Where every hidden slot is after this step: zone and place (None where the place is not
         needed: the zone is hidden alike at every place)."""
         where: dict[tuple[int, int], tuple[str, int | None]] = {}
-        base = self.base.zones
+        base = self.base_run.zones
         hidden = self._hidden_slots()
         if not hidden:
             return where
@@ -712,17 +724,17 @@ class Replay:
     def _entitle(self, step: Step) -> list[tuple[tuple[int, int], int]]:
         """Record who may see each located hidden slot after this step (the game's own mask rules on
         the base run); returns the grants."""
-        g = self.base.game
+        g = self.base_run.game
         players = self.facts.players
         masks: dict[str, list[Any]] = {}
         grants = []
         for slot, (zone, place) in step.where.items():
             rules = masks.get(zone)
             if rules is None:
-                size = len(self.base.zones[zone])
+                size = len(self.base_run.zones[zone])
                 rules = masks[zone] = [g.hidden_positions(zone, size, s) for s in range(players)]
             bits = 0
-            size = len(self.base.zones[zone])
+            size = len(self.base_run.zones[zone])
             for s, hidden in enumerate(rules):
                 n = len(hidden)
                 if n == 0:

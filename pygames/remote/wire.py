@@ -393,7 +393,7 @@ def decode(raw: bytes, seats: int | None = None) -> Message:
         raise BadMessage("too many acknowledgements")
     acks = [r.varint(1_000_000, "an acknowledgement") for _ in range(nacks)]
     count = r.varint(MAX_ITEMS, "the item count")
-    items = []
+    items: list[Item] = []
     for _ in range(count):
         kind = r.byte()
         if kind == INVITE:
@@ -401,7 +401,7 @@ def decode(raw: bytes, seats: int | None = None) -> Message:
                 raise BadMessage("an invitation stands alone")
         elif seats is None:
             raise BadMessage("this message needs its table's invitation first")
-        item = _read_item(r, kind, seats if kind != INVITE else 0)
+        item = _read_item(r, kind, 0 if kind == INVITE or seats is None else seats)
         if isinstance(item, Invite):
             seats = item.players
         items.append(item)
