@@ -1,4 +1,4 @@
-"""``python -m pygames.remote selfplay GAME --players N --seed S [--option K=V] [--cheat KIND]``
+"""``python -m pygames.remote selfplay GAME --players N --seed S [--option K=V] [--cheat KIND] [--deals D]``
 
 N simulated players exchange nothing but message links through a whole match of GAME, each moving
 with the Normal bot from its own view; the match is verified deal by deal. Prints the number of
@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--option", type=_option, action="append", default=[])
     sp.add_argument("--cheat", choices=CHEATS)
+    sp.add_argument("--deals", type=int, help="stop once the first DEALS deals are verified")
     st = sub.add_parser("shuffle-step", help="time one shuffle-and-encrypt step")
     st.add_argument("--cards", type=int, default=104)
     args = parser.parse_args(argv)
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         report = selfplay(args.game, args.players, seed=args.seed, options=dict(args.option) or None,
-                          cheat=args.cheat)
+                          cheat=args.cheat, deals=args.deals)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -37,6 +37,7 @@ class Report:
     seconds: float = 0.0
     pass_seconds: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    parties: list[Any] = field(default_factory=list, repr=False)   # each player's page, at the end
 
 
 class Chat:
@@ -135,7 +136,11 @@ def _master(seed: int, seat: int) -> bytes:
 
 
 def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict | None = None,
-             cheat: str | None = None, max_posts: int = 20_000, reload_every: int = 0) -> Report:
+             cheat: str | None = None, max_posts: int = 20_000, reload_every: int = 0,
+             deals: int | None = None) -> Report:
+    """Play a match (or its first ``deals`` deals, each verified by every page) between simulated
+    players who exchange only links; ``reload_every``: each page is saved and loaded again after
+    that many operations (the page keeps only the stored text between calls)."""
     t0 = time.perf_counter()
     first_pass = len(party_mod.PASS_TIMES)
     from ..games import game_class
@@ -216,7 +221,8 @@ def selfplay(game: str, players: int | None = None, seed: int = 0, options: dict
                 if isinstance(p, Cheater):
                     twin.cheat, twin.done = p.cheat, p.done  # type: ignore[attr-defined]
                 parties[i] = p = twin
-        if all(_done(p) for p in parties):
+        if all(_done(p) for p in parties) or (
+                deals is not None and all(p.state["verified"] >= deals for p in parties)):
             report.verified = True
             break
         if not progress and all(cursor[i] >= len(chat.posts) for i in range(players)):
@@ -258,4 +264,5 @@ def _finish(report: Report, parties: list[Party], chat: Chat, t0: float, first_p
     report.deals = parties[0].state["verified"]
     report.moves = len(parties[0].ledger.moves)
     report.seconds = time.perf_counter() - t0
+    report.parties = list(parties)
     return report

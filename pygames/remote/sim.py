@@ -120,8 +120,7 @@ def _relogged(game: Any, move: dict) -> Any:
     """A copy of ``game`` whose last logged move is ``move`` instead (to ask the game how it would
     show that move to each seat)."""
     twin = game.clone(history=True)
-    seat, index, choices, _ = twin._record[-1]
-    twin._record[-1] = (seat, index, choices, json.dumps(move, sort_keys=True, separators=(",", ":")))
+    twin._record[-1] = twin._record[-1]._replace(move=json.dumps(move, sort_keys=True, separators=(",", ":")))
     return twin
 
 
