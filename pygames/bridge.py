@@ -283,8 +283,84 @@ def replay_view(args: Args) -> Any:
             "shows_all": r["share"].reveal, "seed": game.seed, "link_version": links.VERSION}
 
 
+# ---- remote tables: play friends from afar by messages (pygames/remote) --------------------------------
+# Every remote call is stateless: it takes the table's ``state`` (the text an earlier call returned; the
+# page keeps it in localStorage under the table's id) and returns ``{"table": id, "state": new text,
+# "status": ...}``. ``status``: ``table``, ``game``, ``players``, ``options``, ``names`` (plain text:
+# show it as text), ``seat`` (mine), ``host``, ``started``, ``over``, ``turn``, ``can_move``,
+# ``waiting`` ([{"seat", "name", "for"}], "for" one of join, start, move, shuffle, cards, reveal),
+# ``verified_deals``, ``stopped`` (None, or {"seat": the player named or None, "text"} once a cheat
+# was caught or the table cannot go on), ``held`` (messages waiting for an earlier one), ``messages``,
+# ``view`` (this seat's ``Game.view(seat)``, cards it may see but has not opened yet as "??", legal
+# moves only when it can move; None until the game begins) and ``outbox`` ([{"seq", "link", "chars"}]:
+# this player's messages not yet marked posted; ``link`` is a fragment, ``r.`` + base64url: the page
+# puts it after ``index.html#``). The remote package is imported on first use (the page boots without it).
+
+def remote_link(args):
+    """``{link}`` (a whole URL or its fragment) -> what it is, with no state: ``{kind: "invitation",
+    table, game, players, options, names, host}`` or ``{kind: "message", table, seat}``. The page finds
+    the table's state by ``table`` (none for an invitation it has not joined: offer the free seats)."""
+    from .remote import api
+    return api.link_info(args["link"])
+
+
+def remote_create(args):
+    """``{game, players, options, names (one per seat), seat (mine)}`` -> a new table hosted from that
+    seat; its invitation is the first message in ``status.outbox`` (post it for the others)."""
+    from .remote import api
+    return api.create(args["game"], args.get("players"), args.get("options"), args["names"], args["seat"])
+
+
+def remote_join(args):
+    """``{link (the invitation), seat}`` -> this page's new state at that seat; the join message to post
+    is in ``status.outbox``."""
+    from .remote import api
+    return api.join(args["link"], args["seat"])
+
+
+def remote_open(args):
+    """``{state, link}`` -> the message applied to this table (and any that waited for it), plus
+    ``outcome`` ("applied", "already", "held" (waits for an earlier message), "other" (another
+    table's), "refused" (forged or damaged: nothing changed), "cheat" (the table stopped, naming
+    someone)), ``text`` (an English sentence), and ``new``: links this page wrote in reply (also in
+    the outbox)."""
+    from .remote import api
+    return api.open_link(args["state"], args["link"])
+
+
+def remote_play(args):
+    """``{state, move}`` -> my move made (IllegalMove when it is not legal or not my turn); when my
+    turn is over the message to post is in ``new`` and the outbox."""
+    from .remote import api
+    return api.play(args["state"], args["move"])
+
+
+def remote_state(args):
+    """``{state}`` -> the status, for drawing a stored table."""
+    from .remote import api
+    return api.state(args["state"])
+
+
+def remote_posted(args):
+    """``{state, seq}`` -> my messages numbered below ``seq`` marked posted (they leave the outbox)."""
+    from .remote import api
+    return api.posted(args["state"], args["seq"])
+
+
+def remote_bench(args):
+    """``{cards}`` (1..208) -> ``{"ms"}``: one shuffle-and-encrypt step over that many cards, timed here
+    (the bench calls it in the page)."""
+    from .remote.__main__ import shuffle_step
+    cards = args["cards"]
+    if type(cards) is not int or not 1 <= cards <= 208:
+        raise ValueError("cards must be a whole number from 1 to 208")
+    return {"cards": cards, "ms": round(shuffle_step(cards) * 1000, 1)}
+
+
 METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query, seat,
-                                   share_links, restart_deal, replay_view)}
+                                   share_links, restart_deal, replay_view, remote_link, remote_create,
+                                   remote_join, remote_open, remote_play, remote_state, remote_posted,
+                                   remote_bench)}
 METHODS["hint"] = hint
 
 

@@ -294,6 +294,21 @@ class Game(ABC):
         if self.deal_number != deal or self.is_over:
             self._deal_ends.append(list(self.scores))
 
+    def play_unchecked(self, action: Action) -> None:
+        """Apply ``action`` and record it like ``play_index``, without checking that it is legal now.
+        A remote table (``pygames.remote``) applies other players' moves this way in a copy whose
+        hidden cards are stand-ins; it checks every move against the real cards when the deal is over."""
+        seat = self.current_player
+        assert seat is not None
+        record = _dumps(self.action_to_move(action))
+        deal = self.deal_number
+        self.apply_action(action)
+        self._record.append(MoveRecord(seat, None, None, record))
+        if self.deal_number != deal:
+            self._deal_start = len(self._record)
+        if self.deal_number != deal or self.is_over:
+            self._deal_ends.append(list(self.scores))
+
     # ---- history ------------------------------------------------------------------------------
     @property
     def history(self) -> list[Move]:

@@ -1,0 +1,291 @@
+"""secp256k1 in pure Python: the prime-order group the remote tables' cryptography works in.
+
+y^2 = x^3 + 7 over the field of ``P`` elements; the group has prime order ``N`` and cofactor 1, so
+every point but infinity generates it and there is no small subgroup to leak a bit (the weakness of
+the original SRA scheme modulo a prime). Points travel as 32-byte x-coordinates ("x-only", as in
+BIP-340): a point and its negation share an x, and since ``k * (-Q) = -(k * Q)`` the x of ``k * Q``
+depends on the x of ``Q`` alone, so scalar multiplication, the only operation the deck protocol
+needs, is well defined on x-only points. Inside, points are Jacobian ``(X, Y, Z)`` (affine x = X/Z^2,
+y = Y/Z^3; Z = 0 is infinity) so additions need no inversion; scalar multiplication uses a width-5
+NAF with its odd multiples made affine by one shared inversion; multiples of the generator come
+from a precomputed table (no doublings at all).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+P = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F
+N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+GX = 0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798
+GY = 0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8
+_SQRT_EXP = (P + 1) // 4
+
+Affine = tuple[int, int]            # (x, y); None stands for infinity where a point may be missing
+Jacobian = tuple[int, int, int]
+INFINITY: Jacobian = (1, 1, 0)
+
+
+class BadPoint(ValueError):
+    """Bytes that are not a valid point (not 32 bytes, x not below P, or no curve point has that x)."""
+
+
+# ---- Jacobian arithmetic (a = 0) ----------------------------------------------------------------
+def _double(p: Jacobian) -> Jacobian:
+    x, y, z = p
+    if not z or not y:
+        return INFINITY
+    a = x * x % P
+    b = y * y % P
+    c = b * b % P
+    d = 2 * ((x + b) ** 2 - a - c) % P
+    e = 3 * a
+    f = e * e % P
+    x3 = (f - 2 * d) % P
+    return x3, (e * (d - x3) - 8 * c) % P, 2 * y * z % P
+
+
+def _add_affine(p: Jacobian, qx: int, qy: int) -> Jacobian:
+    """p + (qx, qy), the second point affine (mixed addition)."""
+    x1, y1, z1 = p
+    if not z1:
+        return qx, qy, 1
+    zz = z1 * z1 % P
+    u2 = qx * zz % P
+    s2 = qy * z1 * zz % P
+    h = (u2 - x1) % P
+    r = (s2 - y1) % P
+    if not h:
+        return _double(p) if not r else INFINITY
+    hh = h * h % P
+    hhh = h * hh % P
+    v = x1 * hh % P
+    x3 = (r * r - hhh - 2 * v) % P
+    return x3, (r * (v - x3) - y1 * hhh) % P, z1 * h % P
+
+
+def _add(p: Jacobian, q: Jacobian) -> Jacobian:
+    x1, y1, z1 = p
+    x2, y2, z2 = q
+    if not z1:
+        return q
+    if not z2:
+        return p
+    z1z1 = z1 * z1 % P
+    z2z2 = z2 * z2 % P
+    u1 = x1 * z2z2 % P
+    u2 = x2 * z1z1 % P
+    s1 = y1 * z2 * z2z2 % P
+    s2 = y2 * z1 * z1z1 % P
+    h = (u2 - u1) % P
+    r = (s2 - s1) % P
+    if not h:
+        return _double(p) if not r else INFINITY
+    hh = h * h % P
+    hhh = h * hh % P
+    v = u1 * hh % P
+    x3 = (r * r - hhh - 2 * v) % P
+    return x3, (r * (v - x3) - s1 * hhh) % P, z1 * z2 * h % P
+
+
+def to_affine(p: Jacobian) -> Affine | None:
+    x, y, z = p
+    if not z:
+        return None
+    zi = pow(z, -1, P)
+    zi2 = zi * zi % P
+    return x * zi2 % P, y * zi2 * zi % P
+
+
+def _batch_affine(points: list[Jacobian]) -> list[Affine]:
+    """Many finite Jacobian points made affine with one inversion (Montgomery's trick)."""
+    prefix = []
+    acc = 1
+    for _, _, z in points:
+        prefix.append(acc)
+        acc = acc * z % P
+    inv = pow(acc, -1, P)
+    out: list[Affine] = [(0, 0)] * len(points)
+    for i in range(len(points) - 1, -1, -1):
+        x, y, z = points[i]
+        zi = inv * prefix[i] % P
+        inv = inv * z % P
+        zi2 = zi * zi % P
+        out[i] = (x * zi2 % P, y * zi2 * zi % P)
+    return out
+
+
+# ---- scalar multiplication ----------------------------------------------------------------------
+_W = 5
+_HALF = 1 << (_W - 1)
+
+
+def _naf(k: int) -> list[int]:
+    """Width-5 non-adjacent form of k, least significant digit first (digits odd, |d| < 16)."""
+    digits = []
+    while k:
+        if k & 1:
+            d = k & 31
+            if d >= _HALF:
+                d -= 32
+            k -= d
+        else:
+            d = 0
+        digits.append(d)
+        k >>= 1
+    return digits
+
+
+def _odd_multiples(x: int, y: int) -> list[Affine]:
+    """[P, 3P, 5P, ..., 15P] affine, for the NAF digits."""
+    p1: Jacobian = (x, y, 1)
+    two = _double(p1)
+    out = [p1]
+    for _ in range(_HALF // 2 - 1):
+        out.append(_add(out[-1], two))
+    if any(not z for _, _, z in out):      # only if P has tiny order: impossible on this curve
+        raise BadPoint("degenerate point")
+    return _batch_affine(out)
+
+
+def mul(point: Affine, k: int) -> Jacobian:
+    """k * point (affine in, Jacobian out)."""
+    k %= N
+    if not k:
+        return INFINITY
+    table = _odd_multiples(*point)
+    neg = [(x, P - y) for x, y in table]
+    acc = INFINITY
+    for d in reversed(_naf(k)):
+        acc = _double(acc)
+        if d > 0:
+            x, y = table[d >> 1]
+            acc = _add_affine(acc, x, y)
+        elif d < 0:
+            x, y = neg[(-d) >> 1]
+            acc = _add_affine(acc, x, y)
+    return acc
+
+
+def _generator_table() -> list[list[Affine]]:
+    """table[i][j] = j * 16^i * G for j in 1..15, i in 0..63: k*G is then at most 64 additions."""
+    rows: list[list[Affine]] = []
+    base: Jacobian = (GX, GY, 1)
+    for _ in range(64):
+        row = [base]
+        for _ in range(14):
+            row.append(_add(row[-1], base))
+        rows.append(_batch_affine(row))
+        for _ in range(4):
+            base = _double(base)
+    return rows
+
+
+_G_TABLE: list[list[Affine]] | None = None
+
+
+def mul_g(k: int) -> Jacobian:
+    """k * G, from a table built on first use."""
+    global _G_TABLE
+    if _G_TABLE is None:
+        _G_TABLE = _generator_table()
+    k %= N
+    acc = INFINITY
+    i = 0
+    while k:
+        d = k & 15
+        if d:
+            x, y = _G_TABLE[i][d - 1]
+            acc = _add_affine(acc, x, y)
+        k >>= 4
+        i += 1
+    return acc
+
+
+def add(p: Jacobian, q: Jacobian) -> Jacobian:
+    return _add(p, q)
+
+
+def neg(p: Jacobian) -> Jacobian:
+    x, y, z = p
+    return x, (P - y) % P, z
+
+
+# ---- encoding ------------------------------------------------------------------------------------
+def lift_x(x: int) -> Affine | None:
+    """The point with this x and an even y, or None when no curve point has that x."""
+    if not 0 <= x < P:
+        return None
+    v = (x * x * x + 7) % P
+    y = pow(v, _SQRT_EXP, P)
+    if y * y % P != v:
+        return None
+    return (x, y) if not y & 1 else (x, P - y)
+
+
+def decode_x(data: bytes) -> Affine:
+    """Strictly decode a 32-byte x-only point (BadPoint when it is not one)."""
+    if len(data) != 32:
+        raise BadPoint(f"a point is 32 bytes, not {len(data)}")
+    x = int.from_bytes(data, "big")
+    if x >= P:
+        raise BadPoint("a point's x must be below the field size")
+    point = lift_x(x)
+    if point is None:
+        raise BadPoint("no curve point has that x")
+    return point
+
+
+def x_bytes(x: int) -> bytes:
+    return x.to_bytes(32, "big")
+
+
+def x_of(p: Jacobian) -> int:
+    """The affine x of a finite Jacobian point."""
+    x, _, z = p
+    if not z:
+        raise BadPoint("the point at infinity has no x")
+    zi = pow(z, -1, P)
+    return x * zi * zi % P
+
+
+def xs_of(points: list[Jacobian]) -> list[int]:
+    """Affine x of many finite points with one inversion."""
+    if any(not z for _, _, z in points):
+        raise BadPoint("the point at infinity has no x")
+    return [x for x, _ in _batch_affine(points)]
+
+
+def scalar(data: bytes) -> int:
+    """A 32-byte big-endian scalar, strictly below N."""
+    if len(data) != 32:
+        raise ValueError(f"a scalar is 32 bytes, not {len(data)}")
+    k = int.from_bytes(data, "big")
+    if k >= N:
+        raise ValueError("a scalar must be below the group order")
+    return k
+
+
+def scalar_bytes(k: int) -> bytes:
+    return (k % N).to_bytes(32, "big")
+
+
+def tagged_hash(tag: str, data: bytes) -> bytes:
+    """BIP-340's tagged hash: SHA256(SHA256(tag) || SHA256(tag) || data)."""
+    t = _TAG_CACHE.get(tag)
+    if t is None:
+        t = _TAG_CACHE[tag] = hashlib.sha256(tag.encode()).digest() * 2
+    return hashlib.sha256(t + data).digest()
+
+
+_TAG_CACHE: dict[str, bytes] = {}
+
+
+def hash_to_x(domain: bytes, data: bytes) -> int:
+    """A curve point's x from bytes, by try-and-increment over SHA-256: nobody knows its discrete
+    log relative to any other point (so masked cards cannot be told apart by their logs)."""
+    for counter in range(256):
+        x = int.from_bytes(tagged_hash("pygames/card", domain + data + bytes([counter])), "big")
+        if x < P and lift_x(x) is not None:
+            return x
+    raise RuntimeError("hash_to_x found no point in 256 tries (probability 2^-256)")

@@ -1,0 +1,94 @@
+"""Remote tables played through by simulated players who exchange nothing but links
+(``pygames.remote.selfplay``): every shipped game and player count reaches a verified end, every
+cheat is caught with the cheater named, no message is over its size, and a page never shows a card
+its player may not see. Short targets and single deals keep these to seconds; the command runs
+whole matches (``python -m pygames.remote selfplay GAME``)."""
+
+import pytest
+
+from pygames.remote.__main__ import main
+from pygames.remote.selfplay import NAMES, selfplay
+
+MOVE_LIMIT = 1_500        # characters of a message that carries moves and shares
+OPENING_LIMIT = 8_000     # characters of a message that carries a shuffling pass
+
+# (game, players, options, deals: None plays the whole match)
+TABLES = [
+    ("spades", 4, {"target": 200}, 1),
+    ("spite_malice", 2, {"target": 0, "payoff": 13}, None),
+    ("spite_malice", 3, {"target": 0, "payoff": 13}, 1),
+    ("spite_malice", 4, {"target": 0, "payoff": 13}, 1),
+    ("skarney_gin", 2, {"target": 100}, 1),
+    ("leopard", 2, {}, None),
+    ("leopard", 4, {}, 1),
+    ("spooneye", 2, {"rules": "basic"}, None),
+    ("spooneye", 2, {}, 1),
+    ("spooneye", 3, {}, 1),
+    ("spooneye", 4, {}, 1),
+]
+
+
+def check_sizes(report):
+    assert report.longest_move <= MOVE_LIMIT, report.longest_move
+    assert report.longest <= OPENING_LIMIT, report.longest
+
+
+@pytest.mark.parametrize("game, players, options, deals", TABLES,
+                         ids=[f"{g}-{n}p-{'match' if d is None else 'deal'}" for g, n, _o, d in TABLES])
+def test_simulated_players_reach_a_verified_end(game, players, options, deals):
+    report = selfplay(game, players, seed=1, options=options, deals=deals)
+    assert report.caught is None and not report.notes, (report.caught, report.notes)
+    assert report.verified and report.deals >= 1
+    if deals is None:                      # the whole match: every page knows it is over
+        assert all(p.replay.last.over for p in report.parties)
+    check_sizes(report)
+
+
+CHEATS = [
+    ("swap-card", "leopard", 2, {}),                       # two decks: the same card twice in the deck
+    ("swap-card", "skarney_gin", 2, {"target": 100}),
+    ("illegal-move", "skarney_gin", 2, {"target": 100}),
+    ("replay", "spooneye", 2, {"rules": "basic"}),
+    ("wrong-share", "skarney_gin", 2, {"target": 100}),
+    ("forged", "spooneye", 2, {"rules": "basic"}),
+]
+
+
+@pytest.mark.parametrize("cheat, game, players, options", CHEATS, ids=[f"{c}-{g}" for c, g, _n, _o in CHEATS])
+def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
+    report = selfplay(game, players, seed=2, options=options, cheat=cheat, deals=1)
+    assert not report.verified
+    assert report.culprit == 1, (report.culprit, report.caught)        # selfplay's cheater sits at seat 1
+    assert NAMES[1] in report.caught, report.caught
+
+
+def test_mid_deal_every_page_sees_its_own_hand_and_no_other():
+    """Stopped in the middle of a deal: each page shows its own cards and none of another's, and
+    pages at the same move agree on every public card."""
+    report = selfplay("spooneye", 3, seed=3, max_posts=40)
+    views = [p.view() for p in report.parties]
+    assert all(v is not None for v in views)
+    for seat, view in enumerate(views):
+        for other in range(3):
+            hand = view["zones"][f"hand{other}"]
+            if other == seat:
+                assert hand and "??" not in hand, hand
+            else:
+                assert set(hand) <= {"??"}, (seat, other, hand)
+    # pages that have applied the same moves agree on every public card (a page may lag a message)
+    public = [{z: c for z, c in v["zones"].items() if not z.startswith("hand") and "??" not in c} for v in views]
+    counts = [v["move_count"] for v in views]
+    level = [s for s in range(3) if counts[s] == max(set(counts), key=counts.count)]
+    assert len(level) >= 2, counts
+    first, *others = level
+    assert public[first] and all(public[s] == public[first] for s in others)
+
+
+def test_the_command_prints_verified_and_exits_0_or_names_a_cheat_and_exits_1(capsys):
+    assert main(["selfplay", "spooneye", "--players", "2", "--seed", "1", "--option", "rules=basic"]) == 0
+    out = capsys.readouterr().out
+    assert "verified" in out.split() and "messages" in out and "longest message" in out
+    assert main(["selfplay", "spooneye", "--players", "2", "--seed", "1", "--option", "rules=basic",
+                 "--cheat", "forged"]) == 1
+    out = capsys.readouterr().out
+    assert "caught:" in out and NAMES[1] in out and out.strip().splitlines()[-1] != "verified"
