@@ -83,6 +83,7 @@ class Game(ABC):
         "engine.wrong_seat": "It is not that player's turn.",
         "engine.replay_refused": "move {n} ({move}) cannot be played: {reason}",
         "engine.unknown_key": "A {type} move has no {field}.",
+        "remote.cannot_send": "This move cannot be sent to the table: {reason}",   # pygames.remote
     }
 
     players: int
