@@ -20,7 +20,10 @@ from pygames.games import GAME_IDS, available, bots_module, game_class
 from tests.gameprops import positions_with_a_choice
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = {lang: json.loads((ROOT / "web" / "lang" / lang / "hint.json").read_text("utf-8")) for lang in ("en", "ja")}
+# each language's words as the page gets them: every file of web/lang/<lang>/ merged (a game's hint
+# reasons live in its own file, the Hint's own words in hint.json)
+WORDS = {lang: {k: v for path in sorted((ROOT / "web" / "lang" / lang).glob("*.json"))
+                for k, v in json.loads(path.read_text("utf-8")).items()} for lang in ("en", "ja")}
 BUDGET = 12          # search iterations: enough to run the hard bots' search, kept quick
 
 
@@ -87,8 +90,9 @@ def test_every_reason_has_words_in_both_languages():
     assert len(keys) >= 10
     for lang, words in WORDS.items():
         assert keys <= set(words), f"{lang}: no words for {sorted(keys - set(words))}"
-    assert set(WORDS["en"]) == set(WORDS["ja"])
-    for key, text in WORDS["en"].items():
+    hint_words = {lang: {k: v for k, v in words.items() if k.startswith("hint.")} for lang, words in WORDS.items()}
+    assert set(hint_words["en"]) == set(hint_words["ja"])
+    for key, text in hint_words["en"].items():
         assert set(re.findall(r"\{(\w+)", text)) == set(re.findall(r"\{(\w+)", WORDS["ja"][key])), key
 
 

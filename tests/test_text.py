@@ -33,7 +33,7 @@ def test_every_key_written_in_the_engine_has_an_english_text():
     assert len(patterns) > 20
     for where, key in patterns:
         if isinstance(key, str) and key.startswith("hint."):
-            continue      # a hint's reason: its words are the page's (web/lang/*/hint.json, tests/test_hint.py)
+            continue      # a hint's reason: its words are the page's (each game's web/lang/*/<game>.json, tests/test_hint.py)
         if isinstance(key, str):
             assert key in catalogue, f"{where}: {key!r} has no English text"
         else:

@@ -1,7 +1,7 @@
 """Hints: what the hard bot would play from the person's own view, with a one-line reason.
 
 ``hint(view, seed)`` asks the hard bot and explains the move where the game's bots can: a reason is a
-message ``{key, ...params}`` (words in web/lang/*/hint.json) or None. Everything here reads only the
+message ``{key, ...params}`` (words in each game's web/lang/*/<game>.json) or None. Everything here reads only the
 view, so a hint can never tell the person a card they cannot see: two states that differ only in
 hidden cards give the same hint for the same seed.
 
