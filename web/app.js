@@ -17,6 +17,7 @@ import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
+import { installRemote, isRemoteLink } from "./remote.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -36,6 +37,7 @@ const app = {
   busy: false,       // bots are moving or a pause is running
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
+  remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -87,6 +89,13 @@ async function boot() {
   render();
   app.engine.timings.ready = performance.now();
   root.dataset.state = "ready";
+  if (app.remoteLink) {
+    hideHome();
+    history.replaceState(null, "", location.pathname + location.search);
+    await remoteTable.open(app.remoteLink);
+    app.remoteLink = null;
+    render();
+  }
   if (atHome()) {
     setWaiting(false);                   // the last game is loaded behind the home screen, bots wait
     history.replaceState(null, "", location.pathname + location.search);
@@ -116,6 +125,10 @@ function goHome() {
   app.busy = false;
   app.hold = null;
   showHome(gameList(), openFromHome);
+  remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
+    hideHome();
+    await remoteTable.resume(table);
+  });
 }
 
 /** Every game the page has a layout for, in the site's order: {id, title (in the language shown),
@@ -151,6 +164,12 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
 async function openStart(playable) {
   const ids = playable.map((g) => g.id);
   const fallback = store.lastGame() || ids[0];
+  const asked = currentFragment();
+  if (isRemoteLink(asked)) {                 // a remote table's link: the person's own game behind it
+    await resumeOrNew(fallback);
+    app.remoteLink = asked;                  // opened once the page is ready (it may ask for a seat)
+    return;
+  }
   const where = route(currentFragment(), ids);
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
@@ -226,7 +245,11 @@ async function loadState(request) {
   adopt(state);
 }
 
-function setGame(gameId, daily = null) {
+function setGame(gameId, daily = null, { atRemote = false } = {}) {
+  if (!atRemote) {                           // a local game replaces the remote table on the screen
+    remoteTable.close();
+    $("table").hidden = false;
+  }
   app.gameId = gameId;
   app.daily = daily;
   app.layout = LAYOUTS[gameId];
@@ -303,12 +326,14 @@ function watching() {
 }
 
 function myTurn() {
+  if (remoteTable.active()) return Boolean(app.state?.view) && remoteTable.myTurn();
   const v = app.state?.view;
   return v && !v.is_over && v.current_player === app.state.seat && !watching();
 }
 
 async function act(move) {
   if (app.busy || !myTurn()) return;
+  if (remoteTable.active()) return actRemote(move);
   const gen = app.generation;
   app.busy = true;
   render();                     // the table shows at once that it is waiting: no double moves
@@ -326,6 +351,18 @@ async function act(move) {
   }
   render();
   runBots();
+}
+
+/** A move at a remote table: the engine makes the message to post (remote.js shows it). */
+async function actRemote(move) {
+  app.busy = true;
+  render();
+  try {
+    await remoteTable.play(move);
+  } finally {
+    app.busy = false;
+  }
+  render();
 }
 
 /** What an engine error says, in the page's language when the engine gave a message key. */
@@ -356,7 +393,7 @@ function speedFactor() {
 
 async function runBots() {
   const gen = app.generation;
-  if (app.busy) return;
+  if (app.busy || remoteTable.active()) return;          // a remote table has no bots
   app.busy = true;
   try {
     while (gen === app.generation) {
@@ -474,6 +511,7 @@ function render() {
   botSeats.decorate(table, $("status"), app.generation);
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   $("btn-undo").disabled = !app.state.can_undo;
+  $("btn-share").disabled = remoteTable.active();           // a remote table is shared by its messages
   dailyDeal.refresh();
   sharing.refresh();
   table.classList.toggle("waiting", !ctx.myTurn || app.busy);
@@ -535,7 +573,7 @@ function wireControls() {
     await newGame(app.gameId); render(); runBots();
   });
   $("btn-undo").addEventListener("click", undo);
-  hint.install({ app, render, canHint: () => Boolean(!atHome() && myTurn() && !app.busy && !app.summaryTitle) });
+  hint.install({ app, render, canHint: () => Boolean(!atHome() && !remoteTable.active() && myTurn() && !app.busy && !app.summaryTitle) });
   $("btn-share").addEventListener("click", () => sharing.openDialog());
   $("btn-rules").addEventListener("click", showRules);
   $("btn-settings").addEventListener("click", showSettings);
@@ -545,6 +583,14 @@ function wireControls() {
 
 /** The address changed (back, forward, a link opened in this tab): show what it asks for. */
 async function onAddress() {
+  const asked = currentFragment();
+  if (isRemoteLink(asked)) {
+    hideHome();
+    history.replaceState(null, "", location.pathname + location.search);   // the same link again is heard
+    await remoteTable.open(asked);
+    render();
+    return;
+  }
   const where = route(currentFragment(), Object.keys(LAYOUTS));
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
@@ -657,6 +703,10 @@ function showSettings() {
   seatsFor();
   refresh();
   dlg.onclose = async () => {
+    if (dlg.returnValue === "remote") {      // a remote table with these players and options
+      const next = read();
+      return remoteTable.create(app.gameId, next.players ?? view.players, next.options);
+    }
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
     if (await chooseLanguage($("settings-language").value)) relabel();
@@ -739,10 +789,32 @@ stats.installStats({
   current: () => app.gameId || store.lastGame(),
   ask,
 });
+// remote tables (remote.js): friends play from afar by posting links; the engine does the dealing
+const remoteTable = installRemote({
+  engine: { call: (method, args) => app.engine.call(method, args) },
+  toast: (text) => toast(text, 6000),
+  errorText,
+  gameTitle,
+  show: (gameId, state) => {
+    if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
+    app.state = state ? { ...state, remote: true, can_undo: false } : null;
+    $("table").hidden = !state;              // before the deal: only the remote panel shows
+    if (state) return render();
+    $("table").replaceChildren();
+    for (const id of ["btn-undo", "btn-hint", "btn-share"]) $(id).disabled = true;
+    $("status").textContent = remoteTable.waitingText();
+  },
+  leave: async () => {
+    history.pushState(null, "", `#${app.gameId}`);
+    try { await resumeOrNew(app.gameId); } catch (err) { toast(err.message); }
+    render(); runBots();
+  },
+});
 // sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
 const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle });
 
-// test hook: lets browser tests ask the engine directly (e.g. to compare with CPython)
-window.pygames = { call: (method, args) => app.engine.call(method, args), app };
+// test hook: lets browser tests ask the engine directly (e.g. to compare with CPython), and play a
+// move the way a click on the table does
+window.pygames = { call: (method, args) => app.engine.call(method, args), app, play: (move) => act(move) };
 
 boot().catch((err) => fail(err.message || String(err)));

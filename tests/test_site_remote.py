@@ -1,0 +1,152 @@
+"""A remote table in the real page: two browsers (two people) create and join a Skarney Gin table
+and play its first deal to the end by passing links alone - the static site and nothing else -
+and a link opened twice, a message for another table and a hostile invitation do no harm."""
+
+from pygames import ai
+from tests.conftest import PHONE, open_app, wait_ready
+
+OPENED = "Number(document.documentElement.dataset.remoteOpened || 0)"
+STATUS = "window.pygames.app.state"
+
+
+def outbox(page):
+    return page.locator("[data-remote-link]").evaluate_all("els => els.map(e => e.dataset.remoteLink)")
+
+
+def open_link(page, link):
+    """Open a remote link in ``page`` as a person would (the address changes); wait until the page
+    has dealt with it."""
+    before = page.evaluate(OPENED)
+    page.evaluate("l => { location.hash = l; }", link)
+    page.wait_for_function(f"{OPENED} > {before} && !window.pygames.app.busy", timeout=60_000)
+
+
+def deliver(sender, receivers):
+    """Everything ``sender`` has to post, opened by each receiver; then marked posted."""
+    links = outbox(sender)
+    for link in links:
+        for page in receivers:
+            open_link(page, link)
+    if links:
+        sender.locator("#remote-posted").click()
+        sender.wait_for_function("!document.querySelector('[data-remote-link]')")
+    return len(links)
+
+
+FRIEND = 'Bea & "Co" &amp;'       # a name is plain text: shown as typed, never read as HTML
+
+
+def create_table(host, site, game="skarney_gin", friend=FRIEND):
+    open_app(host, site, game)
+    host.locator("#btn-settings").click()
+    host.locator("#settings-remote").click()
+    host.wait_for_selector("#dlg-remote[open]")
+    host.locator("#dlg-remote input").nth(1).fill(friend)
+    host.locator("#remote-create").click()
+    host.wait_for_selector("[data-remote-link]")
+    return outbox(host)[0]
+
+
+def join_table(guest, site, invitation, seat=1):
+    guest.goto(f"{site}index.html#{invitation}")
+    wait_ready(guest)
+    guest.wait_for_selector("#dlg-remote-join[open]")
+    guest.locator(f"#dlg-remote-join [data-seat='{seat}']").click()
+    guest.wait_for_selector("[data-remote-link]")
+
+
+def deliver_all(pages):
+    """Every page's messages opened by all the others, until nobody has anything left to post."""
+    total = 0
+    while True:
+        passed = sum(deliver(sender, [p for p in pages if p is not sender]) for sender in pages)
+        total += passed
+        if not passed:
+            return total
+
+
+def play_first_deal(pages):
+    """The people at ``pages`` play the first deal to its end (each move the Easy bot's choice from
+    that page's own view, played as a click would), passing every message to all the others."""
+    moves = 0
+    for _ in range(3000):
+        passed = deliver_all(pages)
+        views = [p.evaluate(STATUS) and p.evaluate(STATUS)["view"] for p in pages]
+        if all(v and (v["deal"] > 1 or v["is_over"]) for v in views):
+            break
+        mover = next((p for p, v in zip(pages, views) if v and v.get("legal_moves")
+                      and v["current_player"] == v["seat"]), None)
+        if mover is None:
+            assert passed, "nobody can move and no message is waiting"
+            continue
+        view = mover.evaluate(STATUS)["view"]
+        count = len(outbox(mover))
+        mover.evaluate("m => window.pygames.play(m)", ai.choose_move(view, "easy", seed=moves))
+        mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelectorAll('[data-remote-link]').length > {count}"
+                                f" || window.pygames.app.state.view.move_count > {view['move_count']})")
+        moves += 1
+    return moves
+
+
+def check_deal_verified(pages):
+    texts = [p.locator("#remote-panel").inner_text() for p in pages]
+    assert not any("stopped" in t for t in texts), texts
+    finals = [p.evaluate(STATUS)["view"] for p in pages]
+    assert all(v["deal"] > 1 or v["is_over"] for v in finals)
+    assert all(v["scores"] == finals[0]["scores"] for v in finals) and any(finals[0]["scores"])
+    # every page replayed the deal from the revealed deck and found nobody cheating
+    assert {p.locator("#remote-verified").get_attribute("data-verified") for p in pages} == {"1"}
+
+
+def test_two_people_play_a_deal_of_skarney_gin_by_links(warm_page, site):
+    aki, bea = warm_page(name="aki"), warm_page(**PHONE, name="bea")
+    invitation = create_table(aki, site)
+    join_table(bea, site, invitation)
+    assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
+    assert play_first_deal([aki, bea]) > 10
+    check_deal_verified([aki, bea])
+
+
+def test_four_people_play_a_deal_of_spades_by_links(warm_page, site):
+    pages = [warm_page(name=name) for name in ("aki", "bea", "cyd", "dov")]
+    invitation = create_table(pages[0], site, "spades")
+    for seat, page in enumerate(pages[1:], start=1):
+        join_table(page, site, invitation, seat)
+    assert play_first_deal(pages) >= 52
+    check_deal_verified(pages)
+
+
+def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(warm_page, site):
+    aki, bea = warm_page(name="aki"), warm_page(name="bea")
+    invitation = create_table(aki, site)
+    join_table(bea, site, invitation)
+    join = outbox(bea)[0]
+    open_link(aki, join)
+    before = aki.evaluate("localStorage.length")
+    open_link(aki, join)                                       # twice: already applied, nothing lost
+    assert aki.locator("#toast").inner_text().strip()
+    open_link(aki, "r.AAAA")                                   # damaged
+    assert "cannot be opened" in aki.locator("#toast").inner_text()
+    assert aki.evaluate("localStorage.length") == before
+    cyd, dov = warm_page(name="cyd"), warm_page(name="dov")   # another table, which aki has not joined
+    join_table(dov, site, create_table(cyd, site, "spooneye"))
+    open_link(aki, outbox(dov)[0])
+    assert "not joined" in aki.locator("#toast").inner_text()
+    assert aki.evaluate("localStorage.length") == before
+    # the home screen lists the table; its button opens it again
+    aki.locator("#home-link").click()
+    aki.wait_for_selector("#remote-tables [data-remote-table]")
+    assert "Skarney Gin" in aki.locator("#remote-tables").inner_text()
+    aki.locator("#remote-tables [data-remote-table]").first.click()
+    aki.wait_for_function("!document.getElementById('remote-panel').hidden && document.documentElement.dataset.view !== 'home'")
+
+
+def test_markup_in_a_name_is_refused_with_a_reason(page, site):
+    open_app(page, site, "spooneye")
+    page.locator("#btn-settings").click()
+    page.locator("#settings-remote").click()
+    page.locator("#dlg-remote input").nth(1).fill("<img src=x onerror=alert(1)>")
+    page.locator("#remote-create").click()
+    page.wait_for_function("document.querySelector('#toast') && !document.querySelector('#toast').hidden")
+    assert "name" in page.locator("#toast").inner_text()
+    assert page.locator("[data-remote-link]").count() == 0 and page.locator("#remote-panel img").count() == 0

@@ -1,0 +1,270 @@
+// Remote tables: friends play one game from afar by posting links where the whole table sees them
+// (a group chat). The engine does everything (pygames/remote, through the bridge's remote_* calls:
+// the deck's shuffles, signatures, checks); this module keeps each table's state text in
+// localStorage under its id, shows the messages this player still has to post, and turns the
+// person's moves and the links they open into bridge calls. Names and texts that came from another
+// page are only ever shown as text.
+
+import { t } from "./i18n.js";
+
+const TABLE_KEY = (id) => `pygames:remote:${id}`;
+const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first
+export const PREFIX = "r.";                      // a remote link's fragment starts so
+
+/** Whether the address's fragment is a remote table's link (an invitation or a message). */
+export function isRemoteLink(fragment) {
+  return String(fragment || "").startsWith(PREFIX);
+}
+
+function readIndex() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(INDEX_KEY) || "[]");
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function keep(table, state) {
+  localStorage.setItem(TABLE_KEY(table), state);
+  localStorage.setItem(INDEX_KEY, JSON.stringify([table, ...readIndex().filter((id) => id !== table)]));
+}
+
+function stored(table) {
+  return localStorage.getItem(TABLE_KEY(table));
+}
+
+/** The remote tables kept in this browser: [{table, state}] newest first. */
+export function storedTables() {
+  return readIndex().map((table) => ({ table, state: stored(table) })).filter((x) => x.state);
+}
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const child of children) node.append(child);      // strings become text nodes: never HTML
+  return node;
+};
+
+/**
+ * The remote table controller. ``host`` gives what it needs of the page: ``engine``, ``show(gameId,
+ * state)`` (draw ``{view, seat}`` with the game's layout), ``leave()`` (the table is gone: the page
+ * shows the person's own game), ``toast(text)``, ``errorText(err)``, ``gameTitle(id)``.
+ */
+export function installRemote(host) {
+  const panel = el("section", { id: "remote-panel", hidden: true });
+  panel.setAttribute("aria-live", "polite");
+  document.getElementById("table").after(panel);
+  const remote = { table: null, state: null, status: null };
+
+  function adopt(result) {
+    remote.table = result.table;
+    remote.state = result.state;
+    remote.status = result.status;
+    keep(result.table, result.state);
+    const status = result.status;
+    host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null);
+    draw();
+  }
+
+  /** Who the table waits for, in words (names are text from other pages). */
+  function waitingText(status) {
+    if (status.stopped) return t("remote.stopped", { reason: status.stopped.text });
+    if (status.over) return t("remote.over");
+    if (status.can_move) return t("remote.your_turn");
+    const waiting = status.waiting || [];
+    const names = [...new Set(waiting.map((w) => w.name).filter(Boolean))].join(", ") || "…";
+    const joining = waiting.length > 0 && waiting.every((w) => w.for === "join");
+    return t(joining ? "remote.waiting_join" : "remote.waiting_for", { names });
+  }
+
+  function draw() {
+    const status = remote.status;
+    panel.hidden = !status;
+    if (!status) { panel.replaceChildren(); return; }
+    const names = (status.names || []).map((name, seat) => (seat === status.seat ? t("remote.you_are", { name }) : name));
+    const items = [
+      el("h2", {}, t("remote.title")),
+      el("p", { className: "remote-names" }, names.join(" · ")),
+      el("p", { className: "remote-status", id: "remote-status" }, waitingText(status)),
+    ];
+    if (status.verified_deals) {       // every page replayed those deals from the revealed deck
+      const verified = el("p", { id: "remote-verified" }, t("remote.verified", { n: status.verified_deals }));
+      verified.dataset.verified = String(status.verified_deals);
+      items.push(verified);
+    }
+    const outbox = status.outbox || [];
+    if (outbox.length) {
+      items.push(el("p", {}, t("remote.post_these", { n: outbox.length })));
+      const list = el("ol", { className: "remote-outbox" });
+      for (const message of outbox) {
+        const url = `${location.origin}${location.pathname}#${message.link}`;
+        const field = el("input", { readOnly: true, value: url, className: "remote-link" });
+        field.setAttribute("aria-label", t("remote.message_n", { n: message.seq + 1 }));
+        field.dataset.remoteLink = message.link;
+        field.dataset.seq = String(message.seq);
+        const copy = el("button", { type: "button" }, t("remote.copy"));
+        copy.addEventListener("click", async () => {
+          try { await navigator.clipboard.writeText(url); host.toast(t("remote.copied")); } catch { field.select(); }
+        });
+        const row = el("li", {}, field, copy);
+        if (navigator.share) {
+          const share = el("button", { type: "button" }, t("remote.share"));
+          share.addEventListener("click", () => navigator.share({ url }).catch(() => {}));
+          row.append(share);
+        }
+        list.append(row);
+      }
+      const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted"));
+      posted.addEventListener("click", () => call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 }));
+      items.push(list, posted);
+    }
+    const leave = el("button", { type: "button", className: "remote-leave" }, t("remote.leave"));
+    leave.addEventListener("click", () => { close(); host.leave(); });
+    items.push(leave);
+    panel.replaceChildren(...items);
+  }
+
+  async function call(method, args) {
+    try {
+      const result = await host.engine.call(method, { state: remote.state, ...args });
+      adopt(result);
+      return result;
+    } catch (err) {
+      host.toast(host.errorText(err));
+      return null;
+    }
+  }
+
+  function close() {
+    remote.table = remote.state = remote.status = null;
+    draw();
+  }
+
+  /** Ask for the names and the person's seat, then create the table: its invitation is the first
+   * message to post. */
+  async function create(gameId, players, options) {
+    const count = players || 2;
+    const dialog = el("dialog", { id: "dlg-remote" });
+    const form = el("form", { method: "dialog" });
+    form.append(el("h2", {}, t("remote.create_title")), el("p", {}, t("remote.create_text")));
+    const fields = [];
+    for (let seat = 0; seat < count; seat += 1) {
+      const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
+        value: seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat }) });
+      fields.push(input);
+      form.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), " ", input));
+    }
+    const ok = el("button", { value: "ok", id: "remote-create" }, t("remote.create"));
+    form.append(el("p", {}, ok, " ", el("button", { value: "cancel" }, t("page.cancel"))));
+    dialog.append(form);
+    document.body.append(dialog);
+    dialog.showModal();
+    const answer = await new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true }));
+    dialog.remove();
+    if (answer !== "ok") return;
+    try {
+      adopt(await host.engine.call("remote_create", {
+        game: gameId, players: count, options: options || {}, names: fields.map((f) => f.value.trim() || "?"), seat: 0 }));
+    } catch (err) {
+      host.toast(host.errorText(err));
+    }
+  }
+
+  /** A remote link opened: a message for a stored table is applied to it; an invitation offers the
+   * free seats. */
+  async function open(fragment) {
+    try {
+      return await openLink(fragment);
+    } finally {                                // for tests and tools: how many links were opened here
+      const root = document.documentElement;
+      root.dataset.remoteOpened = String(Number(root.dataset.remoteOpened || 0) + 1);
+    }
+  }
+
+  async function openLink(fragment) {
+    let info;
+    try {
+      info = await host.engine.call("remote_link", { link: fragment });
+    } catch (err) {
+      host.toast(t("remote.bad_link", { reason: host.errorText(err) }));
+      return false;
+    }
+    const state = stored(info.table);
+    if (info.kind === "invitation" && !state) return join(fragment, info);
+    if (!state) {
+      host.toast(t("remote.unknown_table"));
+      return false;
+    }
+    remote.state = state;
+    const result = await call("remote_open", { link: fragment });
+    if (result && result.outcome !== "applied") host.toast(result.text);
+    return Boolean(result);
+  }
+
+  async function join(fragment, info) {
+    const dialog = el("dialog", { id: "dlg-remote-join" });
+    const form = el("form", { method: "dialog" });
+    form.append(el("h2", {}, t("remote.join_title")), el("p", {}, t("remote.join_text", { game: host.gameTitle(info.game) })));
+    (info.names || []).forEach((name, seat) => {
+      if (seat === info.host) return;
+      const button = el("button", { value: String(seat) }, t("remote.take_seat", { name }));
+      button.dataset.seat = String(seat);
+      form.append(el("p", {}, button));
+    });
+    form.append(el("p", {}, el("button", { value: "cancel" }, t("page.cancel"))));
+    dialog.append(form);
+    document.body.append(dialog);
+    dialog.showModal();
+    const answer = await new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true }));
+    dialog.remove();
+    if (answer === "cancel" || answer === "") return false;
+    try {
+      adopt(await host.engine.call("remote_join", { link: fragment, seat: Number(answer) }));
+      return true;
+    } catch (err) {
+      host.toast(host.errorText(err));
+      return false;
+    }
+  }
+
+  /** Reopen a stored table (from the home screen's list). */
+  async function resume(table) {
+    const state = stored(table);
+    if (!state) return false;
+    remote.state = state;
+    return Boolean(await call("remote_state", {}));
+  }
+
+  /** The home screen's list of this browser's remote tables: the game, the names, what each waits
+   * for, and a button that opens it. ``open(table)`` is the page's way to show one. */
+  async function listOnHome(home, open) {
+    home.querySelector("#remote-tables")?.remove();
+    const tables = storedTables();
+    if (!tables.length) return;
+    const list = el("ul", {});
+    const section = el("section", { id: "remote-tables" }, el("h2", { className: "home-title" }, t("remote.home_title")), list);
+    home.append(section);
+    for (const { table, state } of tables) {
+      let status;
+      try {
+        status = (await host.engine.call("remote_state", { state })).status;
+      } catch {
+        continue;                  // a damaged stored table is left out (and kept: nothing is lost)
+      }
+      const button = el("button", { type: "button" }, t("remote.home_open"));
+      button.dataset.remoteTable = table;
+      button.addEventListener("click", () => open(table));
+      list.append(el("li", {}, el("strong", {}, host.gameTitle(status.game)), " · ",
+        (status.names || []).join(", "), " · ", waitingText(status), " ", button));
+    }
+  }
+
+  return {
+    create, open, close, draw, resume, listOnHome,
+    waitingText: () => (remote.status ? waitingText(remote.status) : ""),
+    active: () => Boolean(remote.status),
+    status: () => remote.status,
+    myTurn: () => Boolean(remote.status?.can_move),
+    play: (move) => call("remote_play", { move }),
+  };
+}
