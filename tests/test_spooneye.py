@@ -2,6 +2,7 @@
 shared property checks over seeded random matches with 2, 3 and 4 players and both rule sets."""
 
 import json
+import random
 
 import pytest
 
@@ -486,6 +487,15 @@ def test_refusals_say_why_and_change_nothing():
     assert (g.to_json(), json.dumps(g.view(None), sort_keys=True)) == before
 
 
+def test_an_empty_row_has_one_place_and_new_right_there_is_refused_saying_so():
+    g = table([[["TS", "9H"]], []], [["3C", "KD"], ["AH"]], stock=["QS"])
+    before = g.to_json()
+    with pytest.raises(pygames.IllegalMove, match="one place: play to new-left"):
+        g.play(play("3C", 1, "new-right"))
+    assert g.to_json() == before
+    assert play("3C", 1, "new-left") in g.legal_moves()
+
+
 def test_every_message_key_has_an_english_text():
     rng = Rng(12)
     for seed in range(6):
@@ -545,3 +555,36 @@ def test_the_rules_option_and_player_counts():
     assert pygames.new_game("spooneye", seed=1).options == {"rules": "standard"}
     with pytest.raises(ValueError, match="rules"):
         pygames.new_game("spooneye", options={"rules": "pirate"})
+
+
+def test_the_three_sevens_swap_is_chosen_by_the_raiser_whoever_owns_the_mast():
+    """Ruling: the raiser is the player whose card made 21, whoever owns the mast; with 3-4 players
+    that player chooses the opponent to swap hands with, and the two swap."""
+    seen_foreign = 0
+    for players in (3, 4):
+        for seed in range(400):
+            g = pygames.new_game("spooneye", players=players, seed=seed)
+            rng = random.Random(seed)
+            raiser = owner = None
+            while not g.is_over and g.move_count < 400:
+                seat = g.current_player
+                moves = g.legal_moves()
+                move = rng.choice(moves)
+                if move["type"] not in ("capture", "swap_with"):   # a card placed that may make 21
+                    raiser = seat
+                    owner = move["to"]["player"] if move["type"] == "play" else seat
+                g.play(move)
+                now = g.legal_moves()
+                if now and all(m["type"] == "swap_with" for m in now):
+                    seat = raiser
+                    assert g.current_player == raiser, (seed, move)          # the raiser chooses
+                    assert seat not in {m["player"] for m in now}
+                    seen_foreign += owner is not None and owner != seat
+                    before = {s: sorted(g.view(None)["zones"][f"hand{s}"]) for s in range(players)}
+                    choice = now[0]
+                    g.play(choice)
+                    after = g.view(None)["zones"]
+                    assert set(before[choice["player"]]) <= set(after[f"hand{seat}"])   # (a 3 may draw after)
+            if seen_foreign >= 3:
+                break
+    assert seen_foreign >= 1, "no three sevens raised on another player's mast"

@@ -110,6 +110,7 @@ class Spooneye(Game):
         "spooneye.refuse.no_mast": "There is no such mast.",
         "spooneye.refuse.over_21": "{card:card} would take that mast to {total}: a mast may not pass 21.",
         "spooneye.refuse.row_full": "That row already has four masts.",
+        "spooneye.refuse.empty_row": "An empty row has one place: play to new-left.",
         "spooneye.refuse.draw_or_move": "Draw a card or move a crow's nest first.",
         "spooneye.refuse.no_draw_now": "You cannot choose to draw now.",
         "spooneye.refuse.move_not_now": "A move replaces draw-and-play: only at the start of your turn, "
@@ -396,16 +397,15 @@ class Spooneye(Game):
             "owner": owner, "cards": [CODES[e >> 4] for e in mast],
             "doubled": [CODES[mast[k] >> 4] for k in sorted(up)],
             "victim": p, "captured": [CODES[e >> 4] for e in taken], "captured_doubled": taken_up,
-            "three_sevens": False, "swapped_with": None,
+            "three_sevens": False, "swapped_with": None, "raiser": self.actor,
         }
-        self.decider = self.actor
+        self.decider = raiser = self.actor    # the raiser: whose card made 21, whoever owns the mast
         if self.standard and is_three_sevens(mast):
             self.last_raise["three_sevens"] = True
             if self.players == 2:
-                self._swap(owner, 1 - owner)
+                self._swap(raiser, 1 - raiser)
             else:
-                self.phase = SWAP_PHASE
-                self.decider = owner
+                self.phase = SWAP_PHASE       # the raiser chooses the opponent to swap hands with
                 return
         self._effect(self.pending)
 
@@ -631,6 +631,8 @@ class Spooneye(Game):
         if type(p) is not int or not 0 <= p < self.players:
             return message("spooneye.refuse.no_mast")
         row = self.rows[p]
+        if m == "new-right" and not row:
+            return message("spooneye.refuse.empty_row")
         if m in SLOT_OF:
             return message("spooneye.refuse.row_full")
         if type(m) is not int or not 0 <= m < len(row):

@@ -183,7 +183,7 @@ function raiseText(r) {
   if (r.victim != null) parts.push(t({ key: "spooneye.capture", owner: r.owner, victim: r.victim, count: r.captured.length }));
   const doubled = r.doubled.length + (r.captured_doubled ? r.captured.length : 0);
   if (doubled) parts.push(t({ key: "spooneye.double", count: doubled }));
-  if (r.swapped_with != null) parts.push(t({ key: "spooneye.three_sevens", owner: r.owner, other: r.swapped_with }));
+  if (r.swapped_with != null) parts.push(t({ key: "spooneye.three_sevens", owner: r.raiser ?? r.owner, other: r.swapped_with }));
   return parts.join(" · ");
 }
 
