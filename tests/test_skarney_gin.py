@@ -414,6 +414,43 @@ def test_an_accepted_ace_skips_the_next_draw():
     assert g.view(0)["drew"] and len(g.stock) == 2
 
 
+def test_an_ace_accepted_from_an_offer_is_never_offered_again_that_deal():
+    """Ruling: an Ace taken from an offer goes round once - not back the next turn, nor ever later
+    in the deal (each taken Ace skips a draw: passed to and fro, the stock would never shrink)."""
+    g = position(["AD 3S 4H 9C", "4C 5C 6C 8S"], stock="2C 8D QC KC 7D")
+    g.play({"type": "offer", "card": "AD"})
+    g.play({"type": "take"})
+    assert g.view(0)["aces_taken"] == ["AD"]
+    g.play({"type": "offer", "card": "4C"})
+    g.play({"type": "refuse"})
+    g.play({"type": "offer", "card": "3S"})     # seat 0's turn: seat 1 still holds the Ace
+    g.play({"type": "refuse"})
+    assert IDS["AD"] in g.hands[1] and {"type": "offer", "card": "AD"} not in g.legal_moves()   # a turn later too
+    before = g.to_json()
+    assert refusal(g, {"type": "offer", "card": "AD"}).startswith("A\u2666 was taken from an offer this deal")
+    assert g.to_json() == before
+
+
+def test_no_deal_passes_aces_to_and_fro():
+    """Over seeded random deals: no Ace is ever accepted twice in one deal."""
+    for seed in range(60):
+        g = pygames.new_game("skarney_gin", seed=seed)
+        rng = Rng(seed)
+        taken, deal = [], g.deal_number
+        while not g.is_over and g.move_count < 600:
+            if g.deal_number != deal:
+                taken, deal = [], g.deal_number
+            offer = g.offer
+            legal = g.legal_actions()
+            if not legal:
+                break
+            action = legal[rng.below(len(legal))]
+            if offer is not None and action == sg.TAKE and offer % 13 == 0:
+                assert offer not in taken, (seed, sg.CODES[offer])
+                taken.append(offer)
+            g.apply_action(action)
+
+
 def test_last_card():
     g = position(["2S 3S", "4C 5C 6C"], melds=[["7H 7S 7D", "4H 5H 6H", "9D TS JH"], []],
                  initial=(True, False), stock="2C 8D QC KC")

@@ -24,8 +24,10 @@ Rulings taken here (besides the ones in the rules file):
   A part is listed only when the rest of the hand can still complete the three, so building never
   runs into a dead end. While melds are pending the player lays them down or takes them back
   before offering;
-* no ruling limits Aces offered to and fro (each accepted Ace skips a draw, so the stock need not
-  shrink): the rules file is silent, so the engine allows it and the bots avoid it.
+* an Ace accepted from an offer may not be offered again in the same deal (the rules file's ruling:
+  otherwise two players could pass Aces to and fro for ever, each skipping the draw); the Aces taken
+  so far are public (``aces_taken`` in the view: both players saw them taken). When no other card is
+  left to offer (the file is silent), the card accepted last turn and then a taken Ace may go again.
 """
 
 from itertools import combinations, product
@@ -336,6 +338,7 @@ class SkarneyGin(Game):
         "skarney_gin.refuse.stock_end": "The stock is down to 2 cards: no offer this turn; end the deal.",
         "skarney_gin.refuse.last_card_now": "With one card left you make no offer: announce last card.",
         "skarney_gin.refuse.reoffer": "You accepted {card:card} last turn: offer another card.",
+        "skarney_gin.refuse.ace_taken": "{card:card} was taken from an offer this deal: an Ace goes round only once.",
         "skarney_gin.refuse.last_card_when": "You may announce last card only with one card left.",
         "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left 2 cards "
                                             "in the stock.",
@@ -390,6 +393,7 @@ class SkarneyGin(Game):
         self.pending = []                  # the initial meld being chosen: up to three 3-card melds
         self.offer = None
         self.accepted = [None, None]       # the card each player took on the opponent's last turn
+        self.aces_taken = 0                # bit per card: Aces accepted from an offer this deal
         self.skip_draw = [False, False]
         self.last_card = [False, False]
         self.shown = [[], []]              # cards of each hand the other player saw go there
@@ -480,8 +484,18 @@ class SkarneyGin(Game):
         elif len(hand) == 1:
             acts.append(LAST_CARD)
         else:
-            acts += [OFFER + c for c in hand if c != self.accepted[p]]
+            acts += [OFFER + c for c in self._offerable(p)]
         return acts
+
+    def _offerable(self, p):
+        """The hand cards ``p`` may offer: not the card accepted last turn, not an Ace taken from an
+        offer this deal. When that leaves nothing (the rules file is silent on it), the last turn's
+        card may go again, and then the taken Aces: a hand is never stuck (and cannot loop: it
+        shrinks by the card given)."""
+        hand = self.hands[p]
+        taken = self.aces_taken
+        cards = [c for c in hand if c != self.accepted[p] and not taken >> c & 1]
+        return cards or [c for c in hand if not taken >> c & 1] or list(hand)
 
     def _layoff_actions(self, p):
         hand = self.hands[p]
@@ -532,6 +546,8 @@ class SkarneyGin(Game):
             self.shown[taker].append(card)
             self.accepted[taker] = card
             self.skip_draw[taker] = card % 13 == 0
+            if card % 13 == 0:
+                self.aces_taken |= 1 << card
             self._end_turn()
         elif a == REFUSE:
             card, self.offer = self.offer, None
@@ -751,6 +767,8 @@ class SkarneyGin(Game):
         if len(self.hands[self.turn]) == 1:
             return message("skarney_gin.refuse.last_card_now")
         card = self._hand_cards([move.get("card")])[0]
+        if self.aces_taken >> card & 1 and card != self.accepted[self.turn]:
+            return message("skarney_gin.refuse.ace_taken", card=CODES[card])
         return message("skarney_gin.refuse.reoffer", card=CODES[card])
 
     def _why_last_card(self, move):
@@ -791,6 +809,7 @@ class SkarneyGin(Game):
             "pending": [_codes(part) for part in self.pending] if own else None,
             "offer": None if self.offer is None else CODES[self.offer],
             "accepted": [None if c is None else CODES[c] for c in self.accepted],
+            "aces_taken": [CODES[c] for c in range(52) if self.aces_taken >> c & 1],
             "skip_draw": self.skip_draw,
             "drew": self.drew,
             "last_card": self.last_card,
@@ -812,7 +831,7 @@ class SkarneyGin(Game):
         return (seat, self.deal_number, self.phase, self.turn, self.dealer, tuple(self.hands[seat]),
                 tuple(self.pending) if own else None, len(self.hands[1 - seat]), len(self.stock),
                 tuple(tuple(m) for ms in self.melds for m in ms), tuple(map(len, self.melds)),
-                tuple(map(tuple, self.laid)), self.offer, tuple(self.accepted), tuple(self.skip_draw),
+                tuple(map(tuple, self.laid)), self.offer, tuple(self.accepted), self.aces_taken, tuple(self.skip_draw),
                 tuple(self.last_card), tuple(self.initial_done), self.initial_now, self.drew,
                 self.stock_end, tuple(tuple(sorted(s)) for s in self.shown), tuple(self.totals),
                 tuple(self.deals_scored), self.over)
@@ -869,6 +888,7 @@ class SkarneyGin(Game):
         g.initial_now = view["initial_this_turn"]
         g.pending = [tuple(IDS[c] for c in part) for part in (view["pending"] or [])]
         g.accepted = [None if c is None else IDS[c] for c in view["accepted"]]
+        g.aces_taken = sum(1 << IDS[c] for c in view.get("aces_taken", ()))
         g.skip_draw = list(view["skip_draw"])
         g.last_card = list(view["last_card"])
         g.shown = [[IDS[c] for c in s] for s in view["shown"]]
