@@ -176,6 +176,26 @@ def test_a_25_card_hand_lists_few_moves():
     assert g.initial_done[0] and len(g.hands[0]) == 16
 
 
+def test_the_whole_initial_meld_in_one_move_is_its_parts_and_the_commit():
+    """play() takes the whole initial meld at once when none is chosen yet: the same as its three
+    parts and the commit; a bad meld among them is refused with its reason and nothing is played."""
+    hand = "7H 7S 7D 4C 5C 6C 9D TS JH 2S KD"
+    melds = [["7H", "7S", "7D"], ["4C", "5C", "6C"], ["9D", "TS", "JH"]]
+    one = position([hand, "AD 2D 3D"])
+    stepwise = position([hand, "AD 2D 3D"])
+    before = one.to_json()
+    bad = [["7H", "7S", "KD"], melds[1], melds[2]]
+    with pytest.raises(pygames.IllegalMove) as refused:
+        one.play({"type": "initial_meld", "melds": bad})
+    assert "is not a meld" in str(refused.value) and one.to_json() == before
+    one.play({"type": "initial_meld", "melds": melds})
+    for part in melds:
+        stepwise.play({"type": "initial_part", "cards": part})
+    stepwise.play({"type": "initial_meld"})
+    assert one.to_json() == stepwise.to_json() and one.initial_done[0]
+    assert [m["type"] for m in one.history][-4:] == ["initial_part"] * 3 + ["initial_meld"]
+
+
 # ---- scoring: the worked examples ---------------------------------------------------------------
 def test_card_points():
     assert [sg.card_points(c) for c in ids("AS 2H 9D TC JS QH KD")] == [15, 2, 9, 10, 10, 10, 10]

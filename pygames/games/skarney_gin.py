@@ -668,6 +668,32 @@ class SkarneyGin(Game):
                     move["cards"] = [HIDDEN] * len(move["cards"])
         return entries
 
+    def play(self, move):
+        """As ``Game.play``; also the whole initial meld in one move when none is chosen yet,
+        ``{"type": "initial_meld", "melds": [[...], [...], [...]]}``: played as its three parts and
+        the commit (so the record and the opponent's view are as if chosen one by one), all or
+        nothing - a part that is refused is refused with its reason and nothing is played."""
+        parts = self._whole_initial_meld(move)
+        if parts is None:
+            return super().play(move)
+        steps = [{"type": "initial_part", "cards": part} for part in parts] + [{"type": "initial_meld"}]
+        trial = self.clone()
+        for step in steps:
+            trial.play(step)                 # raises IllegalMove with the reason; self is untouched
+        for step in steps:
+            super().play(step)
+
+    def _whole_initial_meld(self, move):
+        """The three melds of a whole initial meld given at once, or None for any other move."""
+        if not (isinstance(move, dict) and move.get("type") == "initial_meld" and "melds" in move):
+            return None
+        melds = move["melds"]
+        if self.pending or self.is_over or self.current_player is None or self.initial_done[self.current_player]:
+            return None
+        if not (isinstance(melds, list) and len(melds) == INITIAL_MELDS and all(isinstance(m, list) for m in melds)):
+            return None
+        return melds
+
     # ---- refusals ------------------------------------------------------------------------------
     def _why_illegal(self, move):
         kind = move.get("type")
