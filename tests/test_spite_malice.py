@@ -162,6 +162,20 @@ def test_dealer_rotates_and_a_new_game_is_dealt():
     assert sum(all_cards(v).values()) == 104
 
 
+@pytest.mark.parametrize("before, over", [([25, 17], False), ([24, 17], True), ([30, 17], True)])
+def test_a_tie_for_the_lead_at_the_target_plays_another_game(before, over):
+    """Ruling: if two or more players are tied for the highest total at or above the target, another
+    game is played until one leads."""
+    g = position(options={"target": 25}, turn=1, payoff=[["5S"] * 3, ["4C"]],
+                 hands=[[], ["9H"]], discards=[NO_DISCARDS, NO_DISCARDS], centre=[["AS", "2H", "3D"]])
+    g.match_scores = list(before)
+    g.play({"type": "build", "from": "payoff", "card": "4C", "pile": 0})      # seat 1 scores 8
+    assert g.scores == [before[0], before[1] + 8]
+    assert g.is_over == over
+    if not over:
+        assert g.view(None)["deal"] == 2 and g.current_player is not None
+
+
 # ---- moves and rulings --------------------------------------------------------------------------
 def test_legal_moves_are_ordered_and_deduplicated():
     g = position(payoff=[["KD"], ["9C"]], hands=[["7C", "7C", "2H", "AS", "QS"], []],
