@@ -135,12 +135,24 @@ def test_the_replay_viewer_steps_jumps_and_leaves_the_own_game_untouched(page, s
     shown = page.locator("#replay section.table .hand [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert sorted(shown) == sorted(g.view(0)["zones"]["hand0"])
     start2 = call(page, "replay_view", {"link": replay, "step": 0})["deal_starts"][1]
+    page.locator(".replay-start").click()                          # from deal 1, jump to deal 2 (#21.1)
+    page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
     page.locator(".replay-deal").select_option(str(start2))
     page.wait_for_function(f"document.querySelector('.replay-counter').dataset.step === '{start2}'")
     assert page.locator("#replay section.table .hand [data-card]").count() == 13
     # the sharer did not choose "show all hands": nothing offers it, no hidden card is listed
     assert page.locator(".replay-reveal-pick").is_hidden()
     assert page.locator(".replay-zone").count() == 0
+    page.locator(".replay-next").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
+    # the status line names the sharer's seat as the table does: "You", never "South" (#21.6)
+    mine = next(k for k in range(8) if call(page, "replay_view", {"link": replay, "step": k})["view"]["current_player"] == 0)
+    for k in range(1, mine + 1):
+        page.locator(".replay-next").click()
+        page.wait_for_function(f"document.querySelector('.replay-counter').dataset.step === '{k}'")
+    status = page.locator(".replay-status").inner_text()
+    assert status.startswith("You are") and "South" not in status, status
     page.keyboard.press("Home")
     page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
     page.locator(".replay-play").click()                         # play through, paced, then pause
@@ -158,7 +170,7 @@ def test_a_replay_with_all_hands_shows_every_seats_cards(page, site):
     open_fast(page, site, links.encode(g, replay=True, reveal=True))
     page.wait_for_selector("#replay[open]")
     assert page.locator(".replay-reveal-pick").is_visible()
-    page.locator(".replay-reveal").check()
+    assert page.locator(".replay-reveal").is_checked()            # it opens as it was shared (#21.3)
     page.wait_for_function("document.querySelectorAll('.replay-zone').length === 3")
     for seat in (1, 2, 3):
         zone = page.locator(f".replay-zone[data-zone=hand{seat}] [data-card]")

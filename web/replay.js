@@ -20,7 +20,7 @@ export function replaying() {
 /**
  * Open the viewer. opts: {engine, link (the fragment, without '#'), layouts, info (the engine's
  * info), step (where to start; default 0), reveal (start with all hands shown), deal (confine the
- * viewer to that deal, 1-based - the summary's "show all hands"), onClose()}.
+ * viewer to that deal, 1-based - the summary's "show all hands"; by default as the link was shared), onClose()}.
  * Resolves once the first step is drawn; rejects (nothing left open) when the link cannot be opened.
  */
 export async function openReplay(opts) {
@@ -32,6 +32,7 @@ export async function openReplay(opts) {
   if (!viewer.layout) throw new Error(t("share.replay.no_layout", { game: gameId }));
   viewer.gameInfo = opts.info.games.find((g) => g.id === gameId);
   viewer.first = first;
+  if (opts.reveal == null) viewer.reveal = Boolean(first.shows_all);   // a link shared with all hands opens so
   viewer.range = confine(first, opts.deal);
   viewer.step = Math.min(Math.max(viewer.step, viewer.range.from), viewer.range.to);
   build(viewer, gameId);
@@ -112,7 +113,11 @@ function build(viewer, gameId) {
   q(".replay-next").onclick = () => { stop(viewer); go(viewer, at(viewer) + 1); };
   q(".replay-end").onclick = () => { stop(viewer); go(viewer, viewer.range.to); };
   q(".replay-play").onclick = () => (viewer.playing ? stop(viewer) : play(viewer));
-  q(".replay-deal").onchange = (e) => { stop(viewer); go(viewer, Number(e.target.value)); };
+  q(".replay-deal").onchange = (e) => {    // read the choice before stop() redraws the menu
+    const start = Number(e.target.value);
+    stop(viewer);
+    go(viewer, start);
+  };
   q(".replay-reveal").onchange = (e) => { viewer.reveal = e.target.checked; go(viewer, at(viewer)); };
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); closeReplay(); });
   dlg.addEventListener("keydown", (e) => onKey(viewer, e));

@@ -217,9 +217,8 @@ export default {
     }
     if (ctx.hold?.trick) return about("status.takes_trick", ctx.hold.trick.winner, me);
     const turn = view.current_player;
-    if (!ctx.myTurn) {
-      const who = seatWord(turn);
-      return ui(view.phase === "bid" ? "status.bidding" : view.phase === "pass" ? "status.passing" : "status.thinking", { who });
+    if (!ctx.myTurn) {          // (a replay of the person's own seat: "You are thinking…", as the table names it)
+      return about(view.phase === "bid" ? "status.bidding" : view.phase === "pass" ? "status.passing" : "status.thinking", turn, me);
     }
     if (view.phase === "bid") {
       return ui(ctx.legal.some((m) => m.type === "look") ? "status.blind" : "status.bid");
