@@ -193,6 +193,22 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
     home.wait_for_function("l => window.pygames.app.state.link === l", arg=link)
 
 
+def test_a_first_visit_downloads_each_runtime_file_once(sw_context, own_site):
+    """The service worker keeps what the page already fetched (worker.js puts the runtime files it
+    downloads in the worker's cache): a first visit asks the server for each of them once (#23.1)."""
+    server, _, url = own_site
+    page = sw_context.new_page()
+    open_game(page, url, "spades?s=5")
+    build = page.evaluate("fetch('build-info.json').then(r => r.json())")
+    runtime = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", build["engine"]]
+    asked = [path.split("?")[0] for _, path, _ in server.request_log]
+    for file in runtime:
+        assert asked.count(f"/pygames/{file}") == 1, (file, asked.count(f"/pygames/{file}"))
+    kept = page.evaluate("(files) => Promise.all(files.map(f => caches.match(new URL(f, location.href).href)"
+                         ".then(r => r && r.arrayBuffer()).then(b => b ? b.byteLength : 0)))", runtime)
+    assert kept == [build["runtime_bytes"][runtime[0]], build["runtime_bytes"][runtime[1]], kept[2]] and kept[2] > 0
+
+
 def cache_names(page):
     return page.evaluate("caches.keys()")
 

@@ -21,8 +21,15 @@ const INDEX = new URL("index.html", self.registration.scope).href;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // revalidated with the server: never a stale copy of another build from the HTTP cache
-    await cache.addAll(BUILD.files.map((file) => new Request(new URL(file, self.registration.scope), { cache: "no-cache" })));
+    // what the page already fetched of this build is here (worker.js keeps the runtime files it
+    // downloads): only the rest is fetched, revalidated with the server - never a stale copy of
+    // another build from the HTTP cache, and no file twice on a first visit
+    const missing = [];
+    for (const file of BUILD.files) {
+      const url = new URL(file, self.registration.scope);
+      if (!(await cache.match(url.href))) missing.push(new Request(url, { cache: "no-cache" }));
+    }
+    await cache.addAll(missing);
     // the first worker of a site takes over at once (there is no older build to keep serving)
     if (!self.registration.active) await self.skipWaiting();
   })());

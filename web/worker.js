@@ -43,10 +43,25 @@ const keptSnapshot = quietly(snapshotStore.then((store) => store.find()));
 const wheelBytes = quietly(buildInfo.then(async (build) => {
   const url = new URL(build.engine ?? build.wheel, import.meta.url);
   url.search = "v=" + build.wheel_sha256.slice(0, 16); // a rebuilt engine is never a cached one
-  const bytes = new Uint8Array(await (await fetchOk(url.href)).arrayBuffer());
+  const response = await fetchOk(url.href);
+  quietly(keepForOffline(url.href, response.clone()));
+  const bytes = new Uint8Array(await response.arrayBuffer());
   mark("wheel_downloaded");
   return bytes;
 }));
+
+/** A runtime file this page fetched, kept in the service worker's cache of this build (sw.js names
+ *  it so, by the site's path and the build id; the key without its query), so that the worker's
+ *  install finds it there and no file crosses the network twice on a first visit. */
+async function keepForOffline(url, response) {
+  const build = await buildInfo;
+  if (!build.build_id || typeof caches === "undefined") return;
+  const key = new URL(url);
+  key.search = "";
+  key.hash = "";
+  const cache = await caches.open(`pygames ${new URL("./", import.meta.url).pathname} ${build.build_id}`);
+  await cache.put(key.href, response);
+}
 
 async function fetchOk(path, init) {
   const response = await fetch(here(path), init);
@@ -98,7 +113,10 @@ async function countingDownloads(sizes, start) {
     const name = url.slice(url.lastIndexOf("/") + 1);
     return answer.then((response) => {
       if (!response.ok) failed(new Error(`${name}: HTTP ${response.status} ${response.statusText}`));
-      else count(response, url).catch((err) => failed(new Error(`${name}: ${reason(err)}`)));
+      else {
+        count(response, url).catch((err) => failed(new Error(`${name}: ${reason(err)}`)));
+        quietly(keepForOffline(url, response.clone()));
+      }
       return response;
     }, (err) => { failed(new Error(`${name}: ${reason(err)}`)); throw err; });
   };
