@@ -17,7 +17,7 @@ import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
-import { installRemote, isRemoteLink } from "./remote.js";
+import { installRemote } from "./remote.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -164,13 +164,12 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
 async function openStart(playable) {
   const ids = playable.map((g) => g.id);
   const fallback = store.lastGame() || ids[0];
-  const asked = currentFragment();
-  if (isRemoteLink(asked)) {                 // a remote table's link: the person's own game behind it
+  const where = route(currentFragment(), ids);
+  if (where.kind === "remote") {             // a remote table's link: the person's own game behind it
     await resumeOrNew(fallback);
-    app.remoteLink = asked;                  // opened once the page is ready (it may ask for a seat)
+    app.remoteLink = where.fragment;         // opened once the page is ready (it may ask for a seat)
     return;
   }
-  const where = route(currentFragment(), ids);
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
   if (where.kind === "daily") return dailyDeal.open(where.gameId).catch(() => resumeOrNew(where.gameId));
@@ -583,15 +582,14 @@ function wireControls() {
 
 /** The address changed (back, forward, a link opened in this tab): show what it asks for. */
 async function onAddress() {
-  const asked = currentFragment();
-  if (isRemoteLink(asked)) {
+  const where = route(currentFragment(), Object.keys(LAYOUTS));
+  if (where.kind === "remote") {
     hideHome();
     history.replaceState(null, "", location.pathname + location.search);   // the same link again is heard
-    await remoteTable.open(asked);
+    await remoteTable.open(where.fragment);
     render();
     return;
   }
-  const where = route(currentFragment(), Object.keys(LAYOUTS));
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
   if (where.kind === "daily") {

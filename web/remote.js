@@ -9,13 +9,6 @@ import { t } from "./i18n.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
 const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first
-export const PREFIX = "r.";                      // a remote link's fragment starts so
-
-/** Whether the address's fragment is a remote table's link (an invitation or a message). */
-export function isRemoteLink(fragment) {
-  return String(fragment || "").startsWith(PREFIX);
-}
-
 function readIndex() {
   try {
     const ids = JSON.parse(localStorage.getItem(INDEX_KEY) || "[]");
