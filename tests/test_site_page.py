@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tests.conftest import open_app
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
@@ -89,3 +91,25 @@ def test_a_broken_link_brings_back_the_saved_game(page, site):
     page.wait_for_function("document.getElementById('notice').innerText.includes('could not be opened')",
                            timeout=30_000)
     assert state(page)["link"] == mine
+
+
+@pytest.mark.parametrize("fragment", ["leopard?p=2&s=8", "spooneye?p=2&s=3", "leopard?p=4&s=8"])
+def test_every_bot_turn_waits_the_chosen_speeds_pause_the_first_after_yours_too(page, site, fragment):
+    """#21.14: at Normal speed (800 ms) the bot that answers the person's move waits the whole pause,
+    at two-player tables as at four; only a bot going on with its own turn pauses less. The page's
+    own record of the pauses it scheduled is read, not the clock."""
+    game = fragment.split("?")[0]
+    page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'normal'}}))")
+    open_app(page, site, fragment)
+    mine = "window.pygames.app.state.view.current_player === window.pygames.app.state.seat && !window.pygames.app.busy"
+    page.wait_for_function(mine, timeout=60_000)
+    page.evaluate("window.pygames.app.pauses.length = 0")
+    seat = page.evaluate("window.pygames.app.state.seat")
+    for _ in range(6):                         # the person's turn may take more than one move
+        move = page.evaluate("window.pygames.app.state.view.legal_moves[0]")
+        page.evaluate("m => window.pygames.play(m)", move)
+        page.wait_for_function(f"window.pygames.app.pauses.length > 0 || ({mine})", timeout=30_000)
+        if page.evaluate("window.pygames.app.pauses.length > 0"):
+            break
+    first = page.evaluate("window.pygames.app.pauses[0]")
+    assert first["seat"] != seat and first["ms"] == 800, first

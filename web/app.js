@@ -38,6 +38,8 @@ const app = {
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
+  lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
+  pauses: [],        // the last bot pauses scheduled, {seat, ms} (tests read them: #21.14)
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -250,6 +252,7 @@ function setGame(gameId, daily = null, { atRemote = false } = {}) {
     $("table").hidden = false;
   }
   app.gameId = gameId;
+  app.lastMover = null;
   app.daily = daily;
   app.layout = LAYOUTS[gameId];
   app.generation += 1;
@@ -340,6 +343,7 @@ async function act(move) {
     const prev = app.state.view;
     const state = await app.engine.call("play", { move });
     if (gen !== app.generation) return;
+    app.lastMover = app.state.seat;          // the next bot's move is a new turn: a whole pause
     a11y.announce(a11y.describe(app.layout, move, app.state.seat, state.view));
     adopt(state);
     await afterMove(prev, gen);
@@ -403,9 +407,13 @@ async function runBots() {
         continue;
       }
       render();
-      // a bot going on with its own turn (a chain of builds) moves quickly; a new turn gets a pause
-      const continuing = app.lastBotMove && app.lastBotMove.seat === view.current_player;
-      await sleep(SPEEDS[store.settings(app.gameId).speed || "normal"] * (continuing ? 0.35 : 1));
+      // a bot going on with its own turn (a chain of builds) moves quickly; a new turn - the first
+      // after the person's move too - gets the chosen speed's whole pause, at any table size
+      const continuing = app.lastMover === view.current_player;
+      const pause = SPEEDS[store.settings(app.gameId).speed || "normal"] * (continuing ? 0.35 : 1);
+      app.pauses.push({ seat: view.current_player, ms: pause });     // for tests: the pauses scheduled
+      if (app.pauses.length > 50) app.pauses.shift();
+      await sleep(pause);
       if (gen !== app.generation) return;
       const level = botSeats.levelFor(app.daily ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
         view.players, app.state.seat, view.current_player);     // a partner may play at its own level
@@ -414,6 +422,7 @@ async function runBots() {
       const res = await app.engine.call("bot", { level }).finally(() => botSeats.stop(thinking));
       if (gen !== app.generation) return;
       app.lastBotMove = { seat: res.seat, move: res.move };
+      app.lastMover = res.seat;
       adopt(res.state);
       a11y.announce(a11y.describe(app.layout, res.move, res.seat, res.state.view));
       await afterMove(prev, gen);
