@@ -53,7 +53,15 @@ const wheelBytes = quietly(buildInfo.then(async (build) => {
 /** A runtime file this page fetched, kept in the service worker's cache of this build (sw.js names
  *  it so, by the site's path and the build id; the key without its query), so that the worker's
  *  install finds it there and no file crosses the network twice on a first visit. */
-async function keepForOffline(url, response) {
+const keeping = [];      // the runtime files being kept (keepForOffline): "ready" waits for them
+
+function keepForOffline(url, response) {
+  const kept = keepResponse(url, response).catch(() => {});     // not kept: the worker fetches it
+  keeping.push(kept);
+  return kept;
+}
+
+async function keepResponse(url, response) {
   const build = await buildInfo;
   if (!build.build_id || typeof caches === "undefined") return;
   const key = new URL(url);
@@ -218,6 +226,8 @@ async function load() {
     }
     call = engine.call;
     mark("engine_info");
+    // the page registers the service worker once ready: by then what it downloaded is in the cache
+    await Promise.all(keeping);
     progress(1, "Ready");
     postMessage({ type: "ready", info, build, timings: { ...timings, origin: performance.timeOrigin } });
     if (fresh && store) keepSnapshot(engine.pyodide, store); // before any request changes the engine
