@@ -12,6 +12,7 @@ package, the pinned micropip wheel) are kept in .cache/, so builds after the fir
 """
 
 import argparse
+import ast
 import base64
 import contextlib
 import functools
@@ -234,6 +235,11 @@ def build():
     engine = engine_bytecode_zip(wheel, package)  # the worker's engine: the wheel, precompiled
     if engine:
         shutil.copy2(engine, new / "wheels" / engine.name)
+    # the page's standard library: only what the site imports; the bench's bare boot keeps the whole one
+    shutil.copy2(package / "python_stdlib.zip", new / "bench" / "python_stdlib.zip")
+    stdlib = trimmed_stdlib(package, engine or wheel)
+    if stdlib:
+        shutil.copy2(stdlib, runtime / "python_stdlib.zip")
     info = {
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256_file(wheel),
@@ -309,6 +315,151 @@ def engine_bytecode_zip(wheel, package):
                  capture_output=True, text=True)
     if result.returncode:
         log(f"warning: precompiling the engine failed, it ships without bytecode: "
+            f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
+        return None
+    out.with_suffix(".tmp").replace(out)
+    return out
+
+
+# --- the standard library, trimmed to what the site imports ----------------------------------------
+
+# Standard-library modules the page's Python needs beyond what the trace below finds: add a module
+# here when the engine starts using one only on a path the trace does not walk (each name is imported,
+# with what it imports, in the traced boot). The trace finds: everything Pyodide imports to start and
+# to make a memory snapshot, every standard-library module `pygames/` names in an import statement (read
+# from its source, so a new import needs no edit here), and what they import while every game is played
+# through the bridge by bots of each level, with hints, links, replays, undo, queries and bad requests.
+STDLIB_EXTRA = (
+    "traceback",         # a Python error's message for the page (Pyodide formats it)
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",  # text the browser may hand over
+    "hashlib", "hmac", "secrets", "base64", "struct",  # links and remote tables (pygames.remote)
+)
+
+STDLIB_SCRIPT = r"""
+// node <this> <pyodide package dir> <engine zip or wheel> <exercise.py> <modules json> <out zip>:
+// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, imports the
+// listed modules, runs the exercise, then writes the standard library zip with only the files of the
+// modules Python imported (the original entries' dates, sorted: the same inputs give the same bytes).
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pkg, engine, exercise, modules, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pkg + "/", _makeSnapshot: true });
+py.FS.writeFile("/lib/engine.zip", readFileSync(engine));
+py.runPython(`import sys\nsys.path.insert(0, "/lib/engine.zip")`);
+py.pyimport("pygames.bridge").call("info", "{}");
+py.makeMemorySnapshot();
+try { py.runPython("raise ValueError('a traced error')"); } catch (err) { /* formatted: traced */ }
+py.globals.set("modules_json", readFileSync(modules, "utf8"));
+py.runPython(readFileSync(exercise, "utf8"));
+py.runPython(`
+import importlib, json, sys, zipfile
+for name in json.loads(modules_json):
+    importlib.import_module(name)
+STDLIB = "/lib/python314.zip/"
+keep = set()
+for module in list(sys.modules.values()):
+    path = getattr(module, "__file__", None) or ""
+    if path.startswith(STDLIB):
+        keep.add(path[len(STDLIB):])
+with zipfile.ZipFile(STDLIB.rstrip("/")) as zin:
+    names = set(zin.namelist())
+    for path in list(keep):   # every enclosing package, so each kept module can be found
+        parts = path.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            keep.add("/".join(parts[:i]) + "/")
+            if "/".join(parts[:i]) + "/__init__.py" in names:
+                keep.add("/".join(parts[:i]) + "/__init__.py")
+    keep &= names
+    with zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+        for name in sorted(keep):
+            item = zin.getinfo(name)
+            kept = zipfile.ZipInfo(name, item.date_time)
+            kept.external_attr = item.external_attr
+            kept.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+            zout.writestr(kept, zin.read(name), compresslevel=9)
+`);
+writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
+"""
+
+# Played in the traced boot: every game through the bridge, as the page and its bots use it.
+STDLIB_EXERCISE = r"""
+import json
+import re
+from pygames import bridge
+from pygames.games import game_class
+
+def call(method, **args):
+    return json.loads(bridge.call(method, json.dumps(args)))
+
+info = call("info")["result"]
+for entry in info["games"]:
+    if not entry["available"]:
+        continue
+    game = entry["id"]
+    for players in sorted({min(entry["players"]), max(entry["players"])}):
+        call("new", game=game, seed=7, players=players)
+        for turn in range(160):
+            if turn % 7 == 0:
+                call("hint", budget=2)
+            if not call("bot", level=info["levels"][turn % len(info["levels"])], budget=2)["ok"]:
+                break
+        assert turn > 20, (game, players, "the bots could not play: the trace would miss their imports")
+        links = call("share_links")["result"]
+        call("play", move="not a move")
+        call("load", save=links["position"])
+        call("undo")
+        call("restart_deal")
+        call("seat", seat=1, people=[0, 1])
+        call("view", seat=0)
+        call("open_link", fragment=links["challenge"])
+        call("open_link", fragment=re.sub("=(.)", lambda m: "=%%%02X" % ord(m[1]), links["challenge"], count=1))
+        for step in (0, 1, 40):
+            call("replay_view", link=links["replay_all"], step=step, reveal=True)
+    for name in getattr(game_class(game), "QUERIES", {}):
+        call("query", game=game, name=name, args=[])
+call("no such method")
+for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "none"}'):
+    bridge.call("new", bad)
+"""
+
+
+def stdlib_imports_of(package_dir):
+    """The top-level modules `package_dir`'s Python source names in its import statements (sorted)."""
+    names = set()
+    for path in sorted(package_dir.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] in sys.stdlib_module_names)
+
+
+def trimmed_stdlib(package, engine):
+    """Pyodide's python_stdlib.zip with only the modules the site's Python imports (see STDLIB_EXTRA):
+    the page downloads a fraction of it. Made by Node.js running the runtime, cached by what decides it
+    (the runtime, the engine's standard-library imports, the lists and scripts here). None (the site
+    then ships the whole zip) when Node.js is missing or the trace fails."""
+    modules = sorted(set(stdlib_imports_of(ROOT / "pygames")) | set(STDLIB_EXTRA))
+    key = hashlib.sha256(json.dumps([PYODIDE_VERSION, modules, STDLIB_SCRIPT, STDLIB_EXERCISE]).encode())
+    out = CACHE / "stdlib" / key.hexdigest()[:20] / "python_stdlib.zip"
+    if out.exists():
+        return out
+    node = shutil.which("node")
+    if not node:
+        log("warning: no Node.js: the site ships the whole standard library zip")
+        return None
+    log("tracing the standard library the site imports (node + pyodide)")
+    shutil.rmtree(CACHE / "stdlib", ignore_errors=True)  # keep only the current one
+    out.parent.mkdir(parents=True)
+    (out.parent / "trace.mjs").write_text(STDLIB_SCRIPT)
+    (out.parent / "exercise.py").write_text(STDLIB_EXERCISE)
+    (out.parent / "modules.json").write_text(json.dumps(modules))
+    result = run([node, out.parent / "trace.mjs", package, engine, out.parent / "exercise.py",
+                  out.parent / "modules.json", out.with_suffix(".tmp")], check=False, capture_output=True, text=True)
+    if result.returncode:
+        log(f"warning: tracing the standard library failed, the site ships all of it: "
             f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
         return None
     out.with_suffix(".tmp").replace(out)
@@ -765,6 +916,7 @@ def _bench(runs=5):
                   f"streaming compile), warm {statistics.median(warm_c):.0f} ms (from the service worker's cache)")
         restored = sum(1 for r in loads["warm_stages"] if r and "snapshot_read" in r and "runtime_downloaded" not in r)
         print(f"warm loads that restored Python from the first visit's snapshot: {restored} of {len(loads['warm'])}")
+        visit_bytes_figures(browser, server)
         if os.environ.get("PYGAMES_BENCH_ONLY") == "load":
             browser.close()
             write_figures()
@@ -864,15 +1016,20 @@ BOT_MOVES = 12        # bot moves timed per game and level in the browser
 
 
 def site_figures(browser, server):
-    """The wheel's size, the bytes a first visit transfers, and bot time per move in Pyodide."""
+    """The wheel's size and bot time per move in Pyodide."""
     info = json.loads((DIST / "build-info.json").read_text())
     FIGURES["wheel_bytes"] = (DIST / info["wheel"]).stat().st_size
     print(f"engine wheel: {FIGURES['wheel_bytes'] / 1e3:.0f} kB ({info['wheel']})")
-    FIGURES["first_visit_bytes"] = first_visit_bytes(browser, server)
-    if FIGURES["first_visit_bytes"]:
-        print(f"first visit transfers {FIGURES['first_visit_bytes'] / 1e6:.2f} MB (every file the page, its worker "
-              f"and its service worker fetch; this server does not compress)")
     bot_figures(browser, server, info)
+
+
+def visit_bytes_figures(browser, server):
+    """The bytes of a first visit of the app (its service worker included) beside a bare boot's."""
+    app = FIGURES["first_visit_bytes"] = first_visit_bytes(browser, server)
+    bare = FIGURES["bare_boot_bytes"] = first_visit_bytes(browser, server, "bench/bare.html", offline=False)
+    if app and bare:
+        print(f"first visit transfers {app / 1e6:.2f} MB = {app / bare:.2f}x a bare boot's {bare / 1e6:.2f} MB "
+              f"(every file the page, its worker and its service worker fetch; this server does not compress)")
 
 
 def bot_figures(browser, server, info):
@@ -884,16 +1041,17 @@ def bot_figures(browser, server, info):
             print(f"  {game_id:<13} " + "  ".join(f"{lv} {t['median']:.1f}/{t['p90']:.1f}" for lv, t in levels.items()))
 
 
-def first_visit_bytes(browser, server):
-    """Bytes served for a first visit (empty caches) until the app is ready and its service worker
-    has kept the build: the sizes of the files the server sent (it does not compress)."""
+def first_visit_bytes(browser, server, path="index.html", offline=True):
+    """Bytes served for a first visit (empty caches) of `path` until it is ready and (`offline`) its
+    service worker has kept the build: the sizes of the files the server sent (it does not compress)."""
     context = browser.new_context()
     try:
         start = len(server.request_log)
         page = context.new_page()
-        time_ready(page, server.url + "index.html")
+        time_ready(page, server.url + path)
         try:
-            wait_offline_ready(page, timeout=60)
+            if offline:
+                wait_offline_ready(page, timeout=60)
         except Exception:  # no service worker: what the page itself fetched
             pass
         total = 0
