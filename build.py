@@ -336,13 +336,12 @@ STDLIB_EXTRA = (
 )
 
 STDLIB_SCRIPT = r"""
-// node <this> <pyodide package dir> <engine zip or wheel> <exercise.py> <modules json> <out zip>:
-// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, imports the
-// listed modules, runs the exercise, then writes the standard library zip with only the files of the
-// modules Python imported (the original entries' dates, sorted: the same inputs give the same bytes).
+// node <this> <pyodide package dir> <engine zip or wheel> <exercise.py> <trim.py> <modules json> <out zip>:
+// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, formats an
+// error, runs the exercise, then trim.py imports the listed modules and writes the zip.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [pkg, engine, exercise, modules, out] = process.argv.slice(2);
+const [pkg, engine, exercise, trim, modules, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pkg + "/", _makeSnapshot: true });
 py.FS.writeFile("/lib/engine.zip", readFileSync(engine));
@@ -350,10 +349,18 @@ py.runPython(`import sys\nsys.path.insert(0, "/lib/engine.zip")`);
 py.pyimport("pygames.bridge").call("info", "{}");
 py.makeMemorySnapshot();
 try { py.runPython("raise ValueError('a traced error')"); } catch (err) { /* formatted: traced */ }
-py.globals.set("modules_json", readFileSync(modules, "utf8"));
 py.runPython(readFileSync(exercise, "utf8"));
-py.runPython(`
-import importlib, json, sys, zipfile
+py.globals.set("modules_json", readFileSync(modules, "utf8"));
+py.runPython(readFileSync(trim, "utf8"));
+writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
+"""
+
+# Run last in the traced boot: imports STDLIB_EXTRA and the engine's imports, then writes /tmp/out.zip
+# with the files of every standard-library module Python imported, each without its comments and
+# docstrings (what `python -OO` drops; line numbers kept; checked: the same syntax tree, the docstrings
+# aside, else the file is kept as it is). Sorted, the original dates: the same inputs, the same bytes.
+STDLIB_TRIM = r"""
+import importlib, json, sys
 for name in json.loads(modules_json):
     importlib.import_module(name)
 STDLIB = "/lib/python314.zip/"
@@ -362,6 +369,43 @@ for module in list(sys.modules.values()):
     path = getattr(module, "__file__", None) or ""
     if path.startswith(STDLIB):
         keep.add(path[len(STDLIB):])
+
+import ast, io, tokenize, zipfile  # only now: what writing the zip imports is not kept
+
+def is_docstring(node):
+    return (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+            and isinstance(node.body[0].value.value, str))
+
+def lean(source):
+    # the source without comments and docstrings (each docstring becomes `0`, so no body is empty)
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    cuts = []   # (first line, first column, last line, end column, replacement), columns in characters
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT and not (tok.start[0] <= 2 and "coding" in tok.string):
+            cuts.append((*tok.start, *tok.end, ""))
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if is_docstring(node):
+            doc = node.body[0].value
+            last = lines[doc.end_lineno - 1].encode()
+            if last[doc.end_col_offset:].strip():   # more code after it on its line: leave it
+                continue
+            first = lines[doc.lineno - 1].encode()
+            cuts.append((doc.lineno, len(first[:doc.col_offset].decode()), doc.end_lineno,
+                         len(last[:doc.end_col_offset].decode()), "0" + "\n" * (doc.end_lineno - doc.lineno)))
+            node.body[0] = ast.Expr(ast.Constant(0))
+    for row, col, end_row, end_col, text_in in sorted(cuts, reverse=True):
+        head, tail = lines[row - 1][:col], lines[end_row - 1][end_col:]
+        if not text_in:
+            head = head.rstrip(" \t")
+        lines[row - 1:end_row] = [head + text_in + tail]
+    out = "".join(lines)
+    if ast.dump(ast.parse(out)) != ast.dump(tree):
+        return source
+    return out.encode("utf-8")
+
 with zipfile.ZipFile(STDLIB.rstrip("/")) as zin:
     names = set(zin.namelist())
     for path in list(keep):   # every enclosing package, so each kept module can be found
@@ -377,9 +421,8 @@ with zipfile.ZipFile(STDLIB.rstrip("/")) as zin:
             kept = zipfile.ZipInfo(name, item.date_time)
             kept.external_attr = item.external_attr
             kept.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
-            zout.writestr(kept, zin.read(name), compresslevel=9)
-`);
-writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
+            data = zin.read(name)
+            zout.writestr(kept, lean(data) if name.endswith(".py") else data, compresslevel=9)
 """
 
 # Played in the traced boot: every game through the bridge, as the page and its bots use it.
@@ -442,7 +485,7 @@ def trimmed_stdlib(package, engine):
     (the runtime, the engine's standard-library imports, the lists and scripts here). None (the site
     then ships the whole zip) when Node.js is missing or the trace fails."""
     modules = sorted(set(stdlib_imports_of(ROOT / "pygames")) | set(STDLIB_EXTRA))
-    key = hashlib.sha256(json.dumps([PYODIDE_VERSION, modules, STDLIB_SCRIPT, STDLIB_EXERCISE]).encode())
+    key = hashlib.sha256(json.dumps([PYODIDE_VERSION, modules, STDLIB_SCRIPT, STDLIB_EXERCISE, STDLIB_TRIM]).encode())
     out = CACHE / "stdlib" / key.hexdigest()[:20] / "python_stdlib.zip"
     if out.exists():
         return out
@@ -455,9 +498,10 @@ def trimmed_stdlib(package, engine):
     out.parent.mkdir(parents=True)
     (out.parent / "trace.mjs").write_text(STDLIB_SCRIPT)
     (out.parent / "exercise.py").write_text(STDLIB_EXERCISE)
+    (out.parent / "trim.py").write_text(STDLIB_TRIM)
     (out.parent / "modules.json").write_text(json.dumps(modules))
     result = run([node, out.parent / "trace.mjs", package, engine, out.parent / "exercise.py",
-                  out.parent / "modules.json", out.with_suffix(".tmp")], check=False, capture_output=True, text=True)
+                  out.parent / "trim.py", out.parent / "modules.json", out.with_suffix(".tmp")], check=False, capture_output=True, text=True)
     if result.returncode:
         log(f"warning: tracing the standard library failed, the site ships all of it: "
             f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
