@@ -268,8 +268,9 @@ def build():
 # --- the engine precompiled by the runtime's own Python -------------------------------------------
 
 BYTECODE_SCRIPT = r"""
-// node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, plus each module compiled
-// by Pyodide's own Python as an unchecked hash-based .pyc beside its .py (zipimport uses it as is).
+// node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, each module compiled by
+// Pyodide's own Python as an unchecked hash-based .pyc in place of its .py (zipimport uses it as is;
+// the source would only be read for a traceback's lines, which the page never shows).
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const [pkg, wheel, out] = process.argv.slice(2);
@@ -282,8 +283,9 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 with zipfile.ZipFile("/tmp/in.whl") as zin, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
     for item in zin.infolist():
         data = zin.read(item)
-        zout.writestr(item, data)
-        if item.filename.endswith(".py"):
+        if not item.filename.endswith(".py"):
+            zout.writestr(item, data)
+        else:
             code = compile(data, item.filename, "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             zout.writestr(zipfile.ZipInfo(item.filename[:-3] + ".pyc", item.date_time), bytes(pyc),
@@ -298,7 +300,7 @@ def engine_bytecode_zip(wheel, package):
     worker to put on sys.path: importing it compiles nothing, which is most of the engine's start-up
     time in the browser. Made by Node.js running the runtime, cached by the wheel's hash. None (the
     worker then takes the wheel itself) when Node.js is missing or fails."""
-    digest = sha256_file(wheel)[:20]
+    digest = hashlib.sha256((sha256_file(wheel) + BYTECODE_SCRIPT).encode()).hexdigest()[:20]
     out = CACHE / "bytecode" / digest / wheel.name.replace("-py3-none-any.whl", f"-pyodide-{PYODIDE_VERSION}.zip")
     if out.exists():
         return out
