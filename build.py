@@ -269,24 +269,36 @@ def build():
 
 BYTECODE_SCRIPT = r"""
 // node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, each module compiled by
-// Pyodide's own Python as an unchecked hash-based .pyc in place of its .py (zipimport uses it as is;
-// the source would only be read for a traceback's lines, which the page never shows).
+// Pyodide's own Python as an unchecked hash-based .pyc in place of its .py (zipimport uses it as is).
+// Leaner than a plain compile, for what the page never shows: no source (only a traceback's lines
+// read it), no column ranges (PYTHONNODEBUGRANGES: a traceback's ^^^ marks) and no docstrings of
+// functions and methods (modules and classes keep theirs: the command-line tools print theirs).
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const [pkg, wheel, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: pkg + "/" });
+const py = await loadPyodide({ indexURL: pkg + "/", env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.FS.writeFile("/tmp/in.whl", readFileSync(wheel));
 py.runPython(`
-import importlib.util, zipfile
+import ast, importlib.util, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_function_docstrings(source, filename):
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)):
+            doc = node.body[0]
+            node.body[0] = ast.copy_location(ast.Expr(ast.copy_location(ast.Constant(0), doc)), doc)
+    return tree
+
 with zipfile.ZipFile("/tmp/in.whl") as zin, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
     for item in zin.infolist():
         data = zin.read(item)
         if not item.filename.endswith(".py"):
             zout.writestr(item, data)
         else:
-            code = compile(data, item.filename, "exec", dont_inherit=True)
+            code = compile(without_function_docstrings(data, item.filename), item.filename, "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             zout.writestr(zipfile.ZipInfo(item.filename[:-3] + ".pyc", item.date_time), bytes(pyc),
                           compress_type=zipfile.ZIP_DEFLATED)
@@ -369,7 +381,8 @@ STDLIB = "/lib/python314.zip/"
 keep = set()
 for module in list(sys.modules.values()):
     path = getattr(module, "__file__", None) or ""
-    if path.startswith(STDLIB):
+    frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"  # in the .wasm
+    if path.startswith(STDLIB) and not frozen:
         keep.add(path[len(STDLIB):])
 
 import ast, io, tokenize, zipfile  # only now: what writing the zip imports is not kept
@@ -469,10 +482,17 @@ for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "non
 """
 
 
+# The engine's command-line tools (never imported by the page): their imports are not traced.
+NOT_IN_THE_BROWSER = ("arena.py", "__main__.py")
+
+
 def stdlib_imports_of(package_dir):
-    """The top-level modules `package_dir`'s Python source names in its import statements (sorted)."""
+    """The modules `package_dir`'s Python source names in its import statements (sorted), but for
+    its command-line tools (NOT_IN_THE_BROWSER)."""
     names = set()
     for path in sorted(package_dir.rglob("*.py")):
+        if path.name in NOT_IN_THE_BROWSER:
+            continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
