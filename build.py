@@ -268,19 +268,21 @@ def build():
 # --- the engine precompiled by the runtime's own Python -------------------------------------------
 
 BYTECODE_SCRIPT = r"""
-// node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, each module compiled by
-// Pyodide's own Python as an unchecked hash-based .pyc in place of its .py (zipimport uses it as is).
-// Leaner than a plain compile, for what the page never shows: no source (only a traceback's lines
-// read it), no column ranges (PYTHONNODEBUGRANGES: a traceback's ^^^ marks) and no docstrings of
-// functions and methods (modules and classes keep theirs: the command-line tools print theirs).
+// node <this> <pyodide package dir> <wheel> <out zip> <left-out file names json>: the wheel's files,
+// each module compiled by Pyodide's own Python as an unchecked hash-based .pyc in place of its .py
+// (zipimport uses it as is). Leaner than a plain compile, for what the page never uses: no source
+// (only a traceback's lines read it), no column ranges (PYTHONNODEBUGRANGES: a traceback's ^^^ marks),
+// no docstrings of functions and methods (modules and classes keep theirs), no .dist-info (nothing
+// reads the package's metadata) and not the command-line tools (NOT_IN_THE_BROWSER).
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [pkg, wheel, out] = process.argv.slice(2);
+const [pkg, wheel, out, leftOut] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pkg + "/", env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.FS.writeFile("/tmp/in.whl", readFileSync(wheel));
+py.globals.set("left_out", leftOut);
 py.runPython(`
-import ast, importlib.util, zipfile
+import ast, importlib.util, json, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 def without_function_docstrings(source, filename):
@@ -294,6 +296,8 @@ def without_function_docstrings(source, filename):
 
 with zipfile.ZipFile("/tmp/in.whl") as zin, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
     for item in zin.infolist():
+        if ".dist-info/" in item.filename or item.filename.rsplit("/", 1)[-1] in json.loads(left_out):
+            continue
         data = zin.read(item)
         if not item.filename.endswith(".py"):
             zout.writestr(item, data)
@@ -312,7 +316,7 @@ def engine_bytecode_zip(wheel, package):
     worker to put on sys.path: importing it compiles nothing, which is most of the engine's start-up
     time in the browser. Made by Node.js running the runtime, cached by the wheel's hash. None (the
     worker then takes the wheel itself) when Node.js is missing or fails."""
-    digest = hashlib.sha256((sha256_file(wheel) + BYTECODE_SCRIPT).encode()).hexdigest()[:20]
+    digest = hashlib.sha256((sha256_file(wheel) + BYTECODE_SCRIPT + repr(NOT_IN_THE_BROWSER)).encode()).hexdigest()[:20]
     out = CACHE / "bytecode" / digest / wheel.name.replace("-py3-none-any.whl", f"-pyodide-{PYODIDE_VERSION}.zip")
     if out.exists():
         return out
@@ -325,7 +329,7 @@ def engine_bytecode_zip(wheel, package):
     out.parent.mkdir(parents=True)
     script = out.parent / "compile.mjs"
     script.write_text(BYTECODE_SCRIPT)
-    result = run([node, script, package, wheel, out.with_suffix(".tmp")], check=False,
+    result = run([node, script, package, wheel, out.with_suffix(".tmp"), json.dumps(NOT_IN_THE_BROWSER)], check=False,
                  capture_output=True, text=True)
     if result.returncode:
         log(f"warning: precompiling the engine failed, it ships without bytecode: "
@@ -482,7 +486,8 @@ for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "non
 """
 
 
-# The engine's command-line tools (never imported by the page): their imports are not traced.
+# The engine's command-line tools (never imported by the page): not in the page's engine zip, and
+# their imports are not traced for the trimmed standard library.
 NOT_IN_THE_BROWSER = ("arena.py", "__main__.py")
 
 

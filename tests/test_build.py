@@ -152,6 +152,7 @@ def test_the_engine_ships_as_bytecode_only(dist):
     with zipfile.ZipFile(dist / engine) as z:
         names = z.namelist()
     assert "pygames/bridge.pyc" in names and not [n for n in names if n.endswith(".py")]
+    assert "pygames/arena.pyc" not in names and not [n for n in names if ".dist-info/" in n]
 
 
 def test_the_traced_modules_include_every_standard_library_import_of_the_engine():
