@@ -12,6 +12,7 @@ package, the pinned micropip wheel) are kept in .cache/, so builds after the fir
 """
 
 import argparse
+import ast
 import base64
 import contextlib
 import functools
@@ -234,6 +235,11 @@ def build():
     engine = engine_bytecode_zip(wheel, package)  # the worker's engine: the wheel, precompiled
     if engine:
         shutil.copy2(engine, new / "wheels" / engine.name)
+    # the page's standard library: only what the site imports; the bench's bare boot keeps the whole one
+    shutil.copy2(package / "python_stdlib.zip", new / "bench" / "python_stdlib.zip")
+    stdlib = trimmed_stdlib(package, engine or wheel)
+    if stdlib:
+        shutil.copy2(stdlib, runtime / "python_stdlib.zip")
     info = {
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256_file(wheel),
@@ -262,23 +268,41 @@ def build():
 # --- the engine precompiled by the runtime's own Python -------------------------------------------
 
 BYTECODE_SCRIPT = r"""
-// node <this> <pyodide package dir> <wheel> <out zip>: the wheel's files, plus each module compiled
-// by Pyodide's own Python as an unchecked hash-based .pyc beside its .py (zipimport uses it as is).
+// node <this> <pyodide package dir> <wheel> <out zip> <left-out file names json>: the wheel's files,
+// each module compiled by Pyodide's own Python as an unchecked hash-based .pyc in place of its .py
+// (zipimport uses it as is). Leaner than a plain compile, for what the page never uses: no source
+// (only a traceback's lines read it), no column ranges (PYTHONNODEBUGRANGES: a traceback's ^^^ marks),
+// no docstrings of functions and methods (modules and classes keep theirs), no .dist-info (nothing
+// reads the package's metadata) and not the command-line tools (NOT_IN_THE_BROWSER).
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [pkg, wheel, out] = process.argv.slice(2);
+const [pkg, wheel, out, leftOut] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: pkg + "/" });
+const py = await loadPyodide({ indexURL: pkg + "/", env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.FS.writeFile("/tmp/in.whl", readFileSync(wheel));
+py.globals.set("left_out", leftOut);
 py.runPython(`
-import importlib.util, zipfile
+import ast, importlib.util, json, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_function_docstrings(source, filename):
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)):
+            doc = node.body[0]
+            node.body[0] = ast.copy_location(ast.Expr(ast.copy_location(ast.Constant(0), doc)), doc)
+    return tree
+
 with zipfile.ZipFile("/tmp/in.whl") as zin, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
     for item in zin.infolist():
+        if ".dist-info/" in item.filename or item.filename.rsplit("/", 1)[-1] in json.loads(left_out):
+            continue
         data = zin.read(item)
-        zout.writestr(item, data)
-        if item.filename.endswith(".py"):
-            code = compile(data, item.filename, "exec", dont_inherit=True)
+        if not item.filename.endswith(".py"):
+            zout.writestr(item, data)
+        else:
+            code = compile(without_function_docstrings(data, item.filename), item.filename, "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             zout.writestr(zipfile.ZipInfo(item.filename[:-3] + ".pyc", item.date_time), bytes(pyc),
                           compress_type=zipfile.ZIP_DEFLATED)
@@ -292,7 +316,7 @@ def engine_bytecode_zip(wheel, package):
     worker to put on sys.path: importing it compiles nothing, which is most of the engine's start-up
     time in the browser. Made by Node.js running the runtime, cached by the wheel's hash. None (the
     worker then takes the wheel itself) when Node.js is missing or fails."""
-    digest = sha256_file(wheel)[:20]
+    digest = hashlib.sha256((sha256_file(wheel) + BYTECODE_SCRIPT + repr(NOT_IN_THE_BROWSER)).encode()).hexdigest()[:20]
     out = CACHE / "bytecode" / digest / wheel.name.replace("-py3-none-any.whl", f"-pyodide-{PYODIDE_VERSION}.zip")
     if out.exists():
         return out
@@ -305,10 +329,208 @@ def engine_bytecode_zip(wheel, package):
     out.parent.mkdir(parents=True)
     script = out.parent / "compile.mjs"
     script.write_text(BYTECODE_SCRIPT)
-    result = run([node, script, package, wheel, out.with_suffix(".tmp")], check=False,
+    result = run([node, script, package, wheel, out.with_suffix(".tmp"), json.dumps(NOT_IN_THE_BROWSER)], check=False,
                  capture_output=True, text=True)
     if result.returncode:
         log(f"warning: precompiling the engine failed, it ships without bytecode: "
+            f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
+        return None
+    out.with_suffix(".tmp").replace(out)
+    return out
+
+
+# --- the standard library, trimmed to what the site imports ----------------------------------------
+
+# Standard-library modules the page's Python needs beyond what the trace below finds: add a module
+# here when the engine starts using one only on a path the trace does not walk (each name is imported,
+# with what it imports, in the traced boot). The trace finds: everything Pyodide imports to start and
+# to make a memory snapshot, every standard-library module `pygames/` names in an import statement (read
+# from its source, so a new import needs no edit here), and what they import while every game is played
+# through the bridge by bots of each level, with hints, links, replays, undo, queries and bad requests.
+STDLIB_EXTRA = (
+    "traceback",         # a Python error's message for the page (Pyodide formats it)
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",  # text the browser may hand over
+    "hashlib", "hmac", "secrets", "base64", "struct",  # links and remote tables (pygames.remote)
+)
+
+STDLIB_SCRIPT = r"""
+// node <this> <pyodide package dir> <engine zip or wheel> <exercise.py> <trim.py> <modules json> <out zip>:
+// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, formats an
+// error, runs the exercise, then trim.py imports the listed modules and writes the zip.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pkg, engine, exercise, trim, modules, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pkg + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pkg + "/", _makeSnapshot: true });
+py.FS.writeFile("/lib/engine.zip", readFileSync(engine));
+py.runPython(`import sys\nsys.path.insert(0, "/lib/engine.zip")`);
+py.pyimport("pygames.bridge").call("info", "{}");
+py.makeMemorySnapshot();
+try { py.runPython("raise ValueError('a traced error')"); } catch (err) { /* formatted: traced */ }
+py.runPython(readFileSync(exercise, "utf8"));
+py.globals.set("modules_json", readFileSync(modules, "utf8"));
+py.runPython(readFileSync(trim, "utf8"));
+writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
+"""
+
+# Run last in the traced boot: imports STDLIB_EXTRA and the engine's imports, then writes /tmp/out.zip
+# with the files of every standard-library module Python imported, each without its comments and
+# docstrings (what `python -OO` drops; line numbers kept; checked: the same syntax tree, the docstrings
+# aside, else the file is kept as it is). Sorted, the original dates: the same inputs, the same bytes.
+STDLIB_TRIM = r"""
+import importlib, json, sys
+for name in json.loads(modules_json):
+    importlib.import_module(name)
+STDLIB = "/lib/python314.zip/"
+keep = set()
+for module in list(sys.modules.values()):
+    path = getattr(module, "__file__", None) or ""
+    frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"  # in the .wasm
+    if path.startswith(STDLIB) and not frozen:
+        keep.add(path[len(STDLIB):])
+
+import ast, io, tokenize, zipfile  # only now: what writing the zip imports is not kept
+
+def is_docstring(node):
+    return (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+            and isinstance(node.body[0].value.value, str))
+
+def lean(source):
+    # the source without comments and docstrings (each docstring becomes `0`, so no body is empty)
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    cuts = []   # (first line, first column, last line, end column, replacement), columns in characters
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT and not (tok.start[0] <= 2 and "coding" in tok.string):
+            cuts.append((*tok.start, *tok.end, ""))
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if is_docstring(node):
+            doc = node.body[0].value
+            last = lines[doc.end_lineno - 1].encode()
+            if last[doc.end_col_offset:].strip():   # more code after it on its line: leave it
+                continue
+            first = lines[doc.lineno - 1].encode()
+            cuts.append((doc.lineno, len(first[:doc.col_offset].decode()), doc.end_lineno,
+                         len(last[:doc.end_col_offset].decode()), "0" + "\n" * (doc.end_lineno - doc.lineno)))
+            node.body[0] = ast.Expr(ast.Constant(0))
+    for row, col, end_row, end_col, text_in in sorted(cuts, reverse=True):
+        head, tail = lines[row - 1][:col], lines[end_row - 1][end_col:]
+        if not text_in:
+            head = head.rstrip(" \t")
+        lines[row - 1:end_row] = [head + text_in + tail]
+    out = "".join(lines)
+    if ast.dump(ast.parse(out)) != ast.dump(tree):
+        return source
+    return out.encode("utf-8")
+
+with zipfile.ZipFile(STDLIB.rstrip("/")) as zin:
+    names = set(zin.namelist())
+    for path in list(keep):   # every enclosing package, so each kept module can be found
+        parts = path.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            keep.add("/".join(parts[:i]) + "/")
+            if "/".join(parts[:i]) + "/__init__.py" in names:
+                keep.add("/".join(parts[:i]) + "/__init__.py")
+    keep &= names
+    with zipfile.ZipFile("/tmp/out.zip", "w") as zout:
+        for name in sorted(keep):
+            item = zin.getinfo(name)
+            kept = zipfile.ZipInfo(name, item.date_time)
+            kept.external_attr = item.external_attr
+            kept.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+            data = zin.read(name)
+            zout.writestr(kept, lean(data) if name.endswith(".py") else data, compresslevel=9)
+"""
+
+# Played in the traced boot: every game through the bridge, as the page and its bots use it.
+STDLIB_EXERCISE = r"""
+import json
+import re
+from pygames import bridge
+from pygames.games import game_class
+
+def call(method, **args):
+    return json.loads(bridge.call(method, json.dumps(args)))
+
+info = call("info")["result"]
+for entry in info["games"]:
+    if not entry["available"]:
+        continue
+    game = entry["id"]
+    for players in sorted({min(entry["players"]), max(entry["players"])}):
+        call("new", game=game, seed=7, players=players)
+        for turn in range(160):
+            if turn % 7 == 0:
+                call("hint", budget=2)
+            if not call("bot", level=info["levels"][turn % len(info["levels"])], budget=2)["ok"]:
+                break
+        assert turn > 20, (game, players, "the bots could not play: the trace would miss their imports")
+        links = call("share_links")["result"]
+        call("play", move="not a move")
+        call("load", save=links["position"])
+        call("undo")
+        call("restart_deal")
+        call("seat", seat=1, people=[0, 1])
+        call("view", seat=0)
+        call("open_link", fragment=links["challenge"])
+        call("open_link", fragment=re.sub("=(.)", lambda m: "=%%%02X" % ord(m[1]), links["challenge"], count=1))
+        for step in (0, 1, 40):
+            call("replay_view", link=links["replay_all"], step=step, reveal=True)
+    for name in getattr(game_class(game), "QUERIES", {}):
+        call("query", game=game, name=name, args=[])
+call("no such method")
+for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "none"}'):
+    bridge.call("new", bad)
+"""
+
+
+# The engine's command-line tools (never imported by the page): not in the page's engine zip, and
+# their imports are not traced for the trimmed standard library.
+NOT_IN_THE_BROWSER = ("arena.py", "__main__.py")
+
+
+def stdlib_imports_of(package_dir):
+    """The modules `package_dir`'s Python source names in its import statements (sorted), but for
+    its command-line tools (NOT_IN_THE_BROWSER)."""
+    names = set()
+    for path in sorted(package_dir.rglob("*.py")):
+        if path.name in NOT_IN_THE_BROWSER:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] in sys.stdlib_module_names)
+
+
+def trimmed_stdlib(package, engine):
+    """Pyodide's python_stdlib.zip with only the modules the site's Python imports (see STDLIB_EXTRA):
+    the page downloads a fraction of it. Made by Node.js running the runtime, cached by what decides it
+    (the runtime, the engine's standard-library imports, the lists and scripts here). None (the site
+    then ships the whole zip) when Node.js is missing or the trace fails."""
+    modules = sorted(set(stdlib_imports_of(ROOT / "pygames")) | set(STDLIB_EXTRA))
+    key = hashlib.sha256(json.dumps([PYODIDE_VERSION, modules, STDLIB_SCRIPT, STDLIB_EXERCISE, STDLIB_TRIM]).encode())
+    out = CACHE / "stdlib" / key.hexdigest()[:20] / "python_stdlib.zip"
+    if out.exists():
+        return out
+    node = shutil.which("node")
+    if not node:
+        log("warning: no Node.js: the site ships the whole standard library zip")
+        return None
+    log("tracing the standard library the site imports (node + pyodide)")
+    shutil.rmtree(CACHE / "stdlib", ignore_errors=True)  # keep only the current one
+    out.parent.mkdir(parents=True)
+    (out.parent / "trace.mjs").write_text(STDLIB_SCRIPT)
+    (out.parent / "exercise.py").write_text(STDLIB_EXERCISE)
+    (out.parent / "trim.py").write_text(STDLIB_TRIM)
+    (out.parent / "modules.json").write_text(json.dumps(modules))
+    result = run([node, out.parent / "trace.mjs", package, engine, out.parent / "exercise.py",
+                  out.parent / "trim.py", out.parent / "modules.json", out.with_suffix(".tmp")], check=False, capture_output=True, text=True)
+    if result.returncode:
+        log(f"warning: tracing the standard library failed, the site ships all of it: "
             f"{(result.stderr.strip().splitlines() or ['?'])[-1]}")
         return None
     out.with_suffix(".tmp").replace(out)
@@ -765,6 +987,7 @@ def _bench(runs=5):
                   f"streaming compile), warm {statistics.median(warm_c):.0f} ms (from the service worker's cache)")
         restored = sum(1 for r in loads["warm_stages"] if r and "snapshot_read" in r and "runtime_downloaded" not in r)
         print(f"warm loads that restored Python from the first visit's snapshot: {restored} of {len(loads['warm'])}")
+        visit_bytes_figures(browser, server)
         if os.environ.get("PYGAMES_BENCH_ONLY") == "load":
             browser.close()
             write_figures()
@@ -864,15 +1087,20 @@ BOT_MOVES = 12        # bot moves timed per game and level in the browser
 
 
 def site_figures(browser, server):
-    """The wheel's size, the bytes a first visit transfers, and bot time per move in Pyodide."""
+    """The wheel's size and bot time per move in Pyodide."""
     info = json.loads((DIST / "build-info.json").read_text())
     FIGURES["wheel_bytes"] = (DIST / info["wheel"]).stat().st_size
     print(f"engine wheel: {FIGURES['wheel_bytes'] / 1e3:.0f} kB ({info['wheel']})")
-    FIGURES["first_visit_bytes"] = first_visit_bytes(browser, server)
-    if FIGURES["first_visit_bytes"]:
-        print(f"first visit transfers {FIGURES['first_visit_bytes'] / 1e6:.2f} MB (every file the page, its worker "
-              f"and its service worker fetch; this server does not compress)")
     bot_figures(browser, server, info)
+
+
+def visit_bytes_figures(browser, server):
+    """The bytes of a first visit of the app (its service worker included) beside a bare boot's."""
+    app = FIGURES["first_visit_bytes"] = first_visit_bytes(browser, server)
+    bare = FIGURES["bare_boot_bytes"] = first_visit_bytes(browser, server, "bench/bare.html", offline=False)
+    if app and bare:
+        print(f"first visit transfers {app / 1e6:.2f} MB = {app / bare:.2f}x a bare boot's {bare / 1e6:.2f} MB "
+              f"(every file the page, its worker and its service worker fetch; this server does not compress)")
 
 
 def bot_figures(browser, server, info):
@@ -884,16 +1112,17 @@ def bot_figures(browser, server, info):
             print(f"  {game_id:<13} " + "  ".join(f"{lv} {t['median']:.1f}/{t['p90']:.1f}" for lv, t in levels.items()))
 
 
-def first_visit_bytes(browser, server):
-    """Bytes served for a first visit (empty caches) until the app is ready and its service worker
-    has kept the build: the sizes of the files the server sent (it does not compress)."""
+def first_visit_bytes(browser, server, path="index.html", offline=True):
+    """Bytes served for a first visit (empty caches) of `path` until it is ready and (`offline`) its
+    service worker has kept the build: the sizes of the files the server sent (it does not compress)."""
     context = browser.new_context()
     try:
         start = len(server.request_log)
         page = context.new_page()
-        time_ready(page, server.url + "index.html")
+        time_ready(page, server.url + path)
         try:
-            wait_offline_ready(page, timeout=60)
+            if offline:
+                wait_offline_ready(page, timeout=60)
         except Exception:  # no service worker: what the page itself fetched
             pass
         total = 0

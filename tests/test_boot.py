@@ -213,3 +213,77 @@ def test_a_broken_snapshot_falls_back_to_a_fresh_start_and_is_replaced(worker_pa
     assert any("snapshot did not start" in w for w in warnings), warnings
     again, _ = snapshot_session(worker_page, PLAY[:1])               # a good snapshot is kept again
     assert "snapshot_read" in again["timings"] and "runtime_downloaded" not in again["timings"]
+
+
+# ---- the trimmed standard library (build.py's trimmed_stdlib) --------------------------------------
+
+# Runs in the page: start web/worker.js, then play every available game through the bridge as the
+# page does - bots of each level, hints, links, replays, undo, restart, pass-and-play, queries and a
+# few bad requests - and return every reply with the call that got it.
+EVERY_GAME_SESSION = """async () => {
+  const worker = new Worker("../worker.js", {type: "module"});
+  let nextId = 1;
+  const log = [];
+  let playing = null;
+  const call = (method, args = {}) => new Promise((resolve) => {
+    const id = nextId++;
+    worker.onmessage = ({data}) => {
+      if (data.id !== id) return;
+      log.push({method, args, game: playing, reply: data});
+      resolve(data);
+    };
+    worker.postMessage({id, method, args});
+  });
+  const ready = await new Promise((resolve) => {
+    worker.onmessage = ({data}) => { if (["ready", "error"].includes(data.type)) resolve(data); };
+    worker.onerror = (e) => resolve({type: "onerror", message: e.message});
+  });
+  if (ready.type !== "ready") return {ready, log};
+  const {games, levels} = ready.info;
+  for (const game of games.filter((g) => g.available)) {
+    playing = game.id;
+    for (const players of [...new Set([Math.min(...game.players), Math.max(...game.players)])]) {
+      await call("new", {game: game.id, seed: 11, players});
+      for (let turn = 0; turn < 40; turn++) {
+        if (turn % 5 === 0) await call("hint", {budget: 2});
+        const moved = await call("bot", {level: levels[turn % levels.length], budget: 2});
+        if (!moved.ok) break;
+      }
+      const links = (await call("share_links")).result;
+      await call("load", {save: links.position});
+      await call("undo");
+      await call("seat", {seat: 1, people: [0, 1]});
+      await call("open_link", {fragment: links.challenge});
+      // a link whose mail client percent-encoded it (links.py decodes it with urllib)
+      await call("open_link", {fragment: links.challenge.replace(/=(.)/, (_, c) => "=%" + c.charCodeAt(0).toString(16))});
+      await call("replay_view", {link: links.replay_all, step: 3, reveal: true});
+    }
+  }
+  await call("play", {move: "not a move"});
+  await call("no such method");
+  worker.terminate();
+  return {ready, log};
+}"""
+
+
+def test_every_game_its_bots_and_the_bridge_run_from_the_trimmed_standard_library(worker_page, site, dist):
+    log = site.server.request_log
+    start = len(log)
+    out = worker_page.evaluate(EVERY_GAME_SESSION)
+    assert out["ready"]["type"] == "ready", out["ready"]
+    served = [path for _, path, _ in log[start:] if path.startswith("/pyodide/python_stdlib")]
+    assert served == ["/pyodide/python_stdlib.zip"], served  # the site's own (trimmed) zip, once
+    calls = out["log"]
+    assert calls[-1]["reply"]["error"] == "unknown method 'no such method'", calls[-1]
+    broken = [c for c in calls[:-1] if not c["reply"]["ok"] and c["reply"].get("kind") not in
+              ("IllegalMove", "ValueError", "KeyError", "TypeError")]
+    assert not broken, broken[:3]  # no InternalError: a module missing from the zip would be one
+    games = {g["id"] for g in out["ready"]["info"]["games"] if g["available"]}
+    for game in games:  # each game's bots played (a few matches end early: 20 of the 40 turns)
+        moves = [c for c in calls if c["game"] == game and c["method"] == "bot" and c["reply"]["ok"]]
+        assert len(moves) >= 20, (game, len(moves))
+    for method in ("hint", "share_links", "load", "undo", "seat", "open_link", "replay_view"):
+        assert any(c["method"] == method and c["reply"]["ok"] for c in calls), method
+    opened = [c for c in calls if c["method"] == "open_link"]
+    assert "%" in opened[1]["args"]["fragment"] and opened[1]["reply"]["ok"], opened[1]
+    assert [c["reply"]["kind"] for c in calls if c["method"] == "play"] == ["IllegalMove"]

@@ -116,3 +116,46 @@ def test_games_are_registered_once_from_the_engine(dist):
     for game_id in playable:
         has_css = (build.WEB / "games" / f"{game_id}.css").exists()
         assert (f'href="games/{game_id}.css"' in page) == has_css, game_id
+
+
+def test_the_site_ships_a_trimmed_standard_library_and_the_bare_boot_the_whole_one(dist):
+    whole = build.pyodide_package() / "python_stdlib.zip"
+    assert sha256(dist / "bench" / "python_stdlib.zip") == sha256(whole)  # the bench's baseline
+    trimmed = dist / "pyodide" / "python_stdlib.zip"
+    if not build.shutil.which("node"):
+        return  # without Node.js the site ships the whole zip (build.py warns)
+    assert trimmed.stat().st_size < 0.5 * whole.stat().st_size
+    with zipfile.ZipFile(trimmed) as z, zipfile.ZipFile(whole) as full:
+        names = set(z.namelist())
+        assert names < set(full.namelist())
+        for name in names:  # the same files; Python sources without comments and docstrings, same lines
+            lean, original = z.read(name), full.read(name)
+            if name.endswith(".py"):
+                assert lean.count(b"\n") == original.count(b"\n") and len(lean) <= len(original), name
+            else:
+                assert lean == original, name
+        assert b'"""' not in z.read("json/__init__.py")   # docstrings dropped
+    # what Pyodide needs to start, what the engine imports and the documented extras are in it
+    for module in ("_pyodide/_base.py", "json/__init__.py", "typing.py", "urllib/parse.py", "hmac.py",
+                   "secrets.py", "traceback.py", "encodings/utf_8.py"):
+        assert module in names, module
+    for module in ("email/__init__.py", "unittest/__init__.py", "xml/__init__.py", "pdb.py", "tarfile.py",
+                   "importlib/_bootstrap.py", "zipimport.py",   # frozen into the runtime: never read
+                   "argparse.py"):                              # only the command-line tools use it
+        assert module not in names, module
+
+
+def test_the_engine_ships_as_bytecode_only(dist):
+    engine = info(dist).get("engine")
+    if not engine:
+        return  # no Node.js: the worker takes the wheel
+    with zipfile.ZipFile(dist / engine) as z:
+        names = z.namelist()
+    assert "pygames/bridge.pyc" in names and not [n for n in names if n.endswith(".py")]
+    assert "pygames/arena.pyc" not in names and not [n for n in names if ".dist-info/" in n]
+
+
+def test_the_traced_modules_include_every_standard_library_import_of_the_engine():
+    imports = build.stdlib_imports_of(build.ROOT / "pygames")
+    assert {"json", "zlib", "typing", "urllib.parse"} <= set(imports), imports
+    assert not [name for name in imports if name.startswith("pygames")]

@@ -1,5 +1,6 @@
 // A bare Pyodide boot, loaded the same way as ../worker.js loads it (same runtime, same server),
-// as the baseline the app's ready time is compared with. Nothing else is loaded.
+// as the baseline the app's ready time is compared with. Nothing else is loaded. Its standard library
+// is Pyodide's whole python_stdlib.zip (build.py copies it here; the site's own is trimmed).
 // Out: {type: "ready"} or {type: "error", message}.
 // In (for tests and bench, after ready): {id, code, packages} -> {id, ok, result | error}:
 // loads the named Pyodide packages, runs the Python code, returns its last expression (JSON-able).
@@ -7,7 +8,7 @@ const pyodideURL = new URL("../pyodide/", import.meta.url).href;
 
 const booted = (async () => {
   const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  return loadPyodide({ indexURL: pyodideURL });
+  return loadPyodide({ indexURL: pyodideURL, stdLibURL: new URL("python_stdlib.zip", import.meta.url).href });
 })();
 
 booted.then(
