@@ -4,12 +4,14 @@
 import { cardEl, cardPicture, cardText, rankLabel } from "../cards.js";
 import { el, esc, keyTarget, moveButton, scoreSheet, seatName, t } from "./common.js";
 
-const name = seatName;
+// The table's player count, cached by render(): at two players the other seat is "Opponent".
+let tablePlayers = 2;
+const name = (seat, me) => seatName(seat, me, tablePlayers);
 const ui = (key, params) => t(`spite_malice.ui.${key}`, params);
 /** The person's own form of a sentence ("You win") has its own key beside the others' ("X wins"). */
 const about = (key, seat, me, params = {}) => ui(seat === me ? `${key}.you` : key, { who: name(seat, me), ...params });
 /** A short name for a score column: "You", "P2". */
-const shortName = (seat, me) => (seat === me ? t("page.seat.you") : ui("short", { n: seat + 1 }));
+const shortName = (seat, me) => (seat === me || tablePlayers === 2 ? name(seat, me) : ui("short", { n: seat + 1 }));
 const dealerMark = (title) => ` <span class="dealer" title="${esc(title)}">${esc(t("page.dealer_mark"))}</span>`;
 
 /** The current deal's latest move ({seat, move}), or null. */
@@ -309,7 +311,7 @@ export default {
       [0, 1, 2].map((i) => cardPicture(40 + i * 24, 44, ["5D", "JC", "8H"][i])).join("");
   },
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
-  seatName: (seat, me) => seatName(seat, me),
+  seatName: (seat, me) => name(seat, me),
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       payoff: { label: ui("option.payoff"), values: { 26: ui("option.payoff.26"), 13: ui("option.payoff.13") } },
@@ -340,6 +342,7 @@ export default {
     const view = ctx.view;
     const me = ctx.seat;
     const n = view.players;
+    tablePlayers = n;
     root.className = `table sm p${n}`;
     root.innerHTML = "";
     const mark = lastMark(view, ctx);
