@@ -77,3 +77,90 @@ def test_spite_and_malice_labels_name_cards_in_words(page, site, lang):
         assert all(re.search(r"top: \w+ of \w+", f) for f in fans if "top" in f), fans
     else:
         assert any("1枚" in f for f in fans), fans
+
+
+def catalogue(lang):
+    """Every template of ``lang`` (the engine's English too), as tests/test_languages.py reads them."""
+    from tests.test_languages import EN, JA
+    return EN if lang == "en" else JA
+
+
+SEAT_SUBJECT = re.compile(r"^\{(\w+):seat\} ")                      # "{who:seat} wins…"
+
+
+def about_a_seat(lang):
+    """The keys of messages whose subject can be a seat: those that have a person's form, and every
+    English one that opens with a seat ("{seat:seat} went out")."""
+    en = catalogue("en")
+    keys = {k[:-4] for k in en if k.endswith(".you") and k[:-4] in en} | {k for k, v in en.items() if SEAT_SUBJECT.match(v)}
+    return sorted(k for k in keys if not k.endswith(".you") and FIELD_SEAT.search(en[k]))
+
+
+FIELD_SEAT = re.compile(r"\{(\w+):seat\}")
+
+
+def sample_params(template, subject_seat, other_seat):
+    """Parameters for every field of ``template``: the first seat field is the subject, other seats
+    are the other seat, counts are 2, cards the 10 of diamonds."""
+    from pygames.text import FIELD
+    params, subject = {}, None
+    for name, kind, one, _many in FIELD.findall(template):
+        if kind == "seat":
+            params.setdefault(name, subject_seat if subject is None else other_seat)
+            subject = subject or name
+        elif kind == "card":
+            params[name] = "TD"
+        elif kind == "cards":
+            params[name] = ["TD"]
+        else:
+            params.setdefault(name, 2)
+    return params
+
+
+THIRD_PERSON_AFTER_YOU = re.compile(r"\bYou (is|was|has|does|\w*[^s\W]s)\b")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_messages_about_a_seat_have_the_persons_own_form(page, site, lang):
+    """"You asks Partner", "You wins with 24": each message whose subject can be a seat is rendered
+    through i18n.js for the person and for another seat; the person's form comes from "<key>.you"."""
+    keys = about_a_seat(lang)
+    assert len(keys) > 20
+    words = catalogue(lang)
+    page.goto(f"{site}index.html?lang={lang}#leopard?v={VERSION}&p=4&s=1")
+    wait_ready(page)
+    me, players = page.evaluate("[window.pygames.app.state.seat, window.pygames.app.state.view.players]")
+    other, third = (me + 1) % players, (me + 2) % players
+    cases = [[k, sample_params(catalogue('en')[k], me, other), sample_params(catalogue('en')[k], other, third)]
+             for k in keys]
+    shown = page.evaluate("""async (cases) => {
+      const { t } = await import('./i18n.js');
+      return cases.map(([key, mine, theirs]) => [key, t(key, mine), t(key, theirs)]);
+    }""", cases)
+    you = page_words(lang)["page.seat.you"]
+    wrong = []
+    for key, mine, theirs in shown:
+        if not mine.strip() or mine == key:
+            wrong.append(f"{key}: not rendered ({mine!r})")
+        if lang == "en" and THIRD_PERSON_AFTER_YOU.search(mine):
+            wrong.append(f"{key}: {mine!r}")                       # "You wins": no person's form
+        if you in theirs and you not in words[key]:
+            wrong.append(f"{key}: another seat's sentence names you: {theirs!r}")
+        if f"{key}.you" in words and mine == theirs:
+            wrong.append(f"{key}: the person's form is not used: {mine!r}")
+    assert not wrong, "\n".join(wrong)
+    # every English person's form has its Japanese one (and no other language picks it in a layout)
+    assert {k for k in catalogue("en") if k.endswith(".you")} == {k for k in catalogue("ja") if k.endswith(".you")}
+    assert {"leopard.ui.st.asks", "spooneye.result.win", "spite_malice.ui.title.won"} <= set(keys)
+
+
+NEVER_THE_PERSON = {"leopard.ui.asks_you": "your partner asks you"}
+
+
+def test_no_sentence_names_its_subject_as_plain_text():
+    """A subject given as plain text ({who}, not {who:seat}) gets no person's form: a present-tense
+    sentence must name its subject as a seat, so the catalogue can say "You are" instead of "You is"."""
+    plain = re.compile(r"^\{who\} (is|has|\w*[^s\W]s)\b")
+    wrong = [f"{k}: {v}" for k, v in sorted(catalogue("en").items()) if plain.match(v) and k not in NEVER_THE_PERSON]
+    assert not wrong, "\n".join(wrong)

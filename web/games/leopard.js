@@ -321,8 +321,8 @@ export default {
     }
     const turn = view.current_player;
     if (!ctx.myTurn) {
-      if (view.phase === "answer") return ui("st.asks", { who: seatName(view, view.asker, me), whom: seatName(view, turn, me) });
-      return turn === me ? ui("st.you_thinking") : ui("st.thinking", { who: seatName(view, turn, me) });
+      if (view.phase === "answer") return ui("st.asks", { who: view.asker, whom: turn });
+      return ui("st.thinking", { who: turn });
     }
     if (view.phase === "answer") return ui("st.answer");
     const picked = ctx.selected ? ctx.selected.slice(5) : null;

@@ -322,8 +322,8 @@ export default {
     if (!ctx.myTurn) {
       const entry = view.log.at(-1);
       const doing = view.phase === "capture"
-        ? (turn === me ? ui("st.bot_capturing") : ui("st.capturing", { who: name(turn, me) }))
-        : (turn === me ? ui("st.bot_playing") : ui("st.playing", { who: name(turn, me) }));
+        ? ui("st.capturing", { who: turn })
+        : ui("st.playing", { who: turn });
       const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me) }) : "";
       return doing + did;
     }
