@@ -164,3 +164,25 @@ def test_no_sentence_names_its_subject_as_plain_text():
     plain = re.compile(r"^\{who\} (is|has|\w*[^s\W]s)\b")
     wrong = [f"{k}: {v}" for k, v in sorted(catalogue("en").items()) if plain.match(v) and k not in NEVER_THE_PERSON]
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_leopard_says_why_you_cannot_go_out_while_your_partner_asks(page, site, lang):
+    """Asked "may I go out?" by your partner, the note under the disabled go-out button says to answer
+    (not that going out needs 5 points you already have); "out now" shows only where going out is
+    allowed by the square's points."""
+    from tests.test_site_leopard import MY_TURN, position_where, settings
+    settings(page, speed="instant", players=4)
+    link, _ = position_where(lambda g, m: m["type"] == "answer", players=4)
+    page.goto(f"{site}index.html?lang={lang}#{link}")
+    wait_ready(page)
+    page.wait_for_function(MY_TURN)
+    words = catalogue(lang)
+    assert page.locator(".lp-go-out").is_disabled()
+    assert page.locator(".lp-why").inner_text().strip() == words["leopard.ui.why.answer_first"]
+    view = page.evaluate("window.pygames.app.state.view")
+    for side, square in enumerate(view["squares"]):
+        shown = page.locator(f'.lp-square[data-square="{side}"] .lp-outnow').count()
+        assert shown == (1 if square["points"] >= 5 else 0), (side, square["points"])
+    assert any(s["points"] >= 5 for s in view["squares"])        # the partner asks: their square has 5

@@ -116,7 +116,8 @@ function squareBox(view, ctx, side, far, mark) {
   const head = el("div", "lp-square-head",
     `<span class="lp-square-name">${esc(sideName(view, side, me))}</span>` +
     `<span class="lp-points" title="${esc(ui("points_title"))}">${esc(ui(info.points === 1 ? "point" : "points", { shown: num(info.points) }))}</span>` +
-    `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` +
+    // what going out would score, only where the square's points allow going out (5 or more)
+    (info.points >= 5 ? `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` : "") +
     (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${esc(ui("suit_lines", { n: suits }))}` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${esc(ui("colour_lines", { n: colours }))}` : ""}</span>` : ""));
   box.appendChild(head);
   const grid = el("div", "lp-grid");
@@ -177,6 +178,18 @@ function sidePanel(view, ctx, mark) {
   return panel;
 }
 
+/** The note under the go-out button: what it would do, or the one reason it cannot be pressed now
+ *  (a question waiting for its answer comes before the square's points). */
+function whyOut(view, ctx, allowed) {
+  const me = ctx.seat;
+  const own = view.squares[view.sides[me]];
+  if (allowed) return ui("why.end_now", { score: num(own.out_now) });
+  if (view.phase === "answer") return ui(view.current_player === me ? "why.answer_first" : "why.waiting");
+  if (view.refused && view.current_player === me) return ui("why.refused");
+  if (own.points < 5) return ui("why.needs_five", { points: own.points });
+  return ui("why.before_placing");
+}
+
 function actionsPanel(view, ctx) {
   const me = ctx.seat;
   const box = el("div", "lp-actions");
@@ -184,10 +197,7 @@ function actionsPanel(view, ctx) {
   const four = view.players === 4;
   const label = four ? ui("ask_out") : ui("go_out");
   const own = view.squares[view.sides[me]];
-  let why = ui("why.needs_five", { points: own.points });
-  if (goOut) why = ui("why.end_now", { score: num(own.out_now) });
-  else if (view.refused && view.current_player === me) why = ui("why.refused");
-  else if (!ctx.myTurn) why = ui("why.before_placing");
+  const why = whyOut(view, ctx, Boolean(goOut));
   box.innerHTML = moveButton(label, { type: "go_out" }, { cls: "lp-go-out primary", legal: Boolean(goOut), title: why });
   if (view.phase === "answer") {
     const asker = view.asker;
