@@ -154,3 +154,17 @@ def test_the_rules_panels_say_it_in_their_language(game):
     assert not japanese.search(en.read_text(encoding="utf-8")), f"{en.name} (en) holds Japanese"
     text = re.sub(r"<[^>]+>", "", ja.read_text(encoding="utf-8"))
     assert len(japanese.findall(text)) > len(text) / 4, f"{ja.relative_to(ROOT)} is mostly not Japanese"
+
+
+COUNTED_NOUNS = re.compile(r"\{(\w+)\} (cards|tricks|bags|masts|deals|turns|players|games|piles|melds)\b")
+NEVER_ONE = {   # key: why its count is never 1, so the plural alone is right
+    "spite_malice.ui.dry": "a fraction, {quiet}/{players} turns",
+    "spooneye.ui.extension": "the extension is for 3 or 4 players",
+}
+
+
+def test_english_counts_take_their_plural_from_the_catalogue():
+    """"1 cards" is never shown: a count before a noun picks the noun's form ({n} {n|card|cards})."""
+    wrong = [f"{key}: {text}" for key, text in sorted(EN.items())
+             if key not in NEVER_ONE and COUNTED_NOUNS.search(text)]
+    assert not wrong, "\n".join(wrong)

@@ -133,7 +133,7 @@ def test_four_players_ask_the_partner_and_see_the_answer(page, site):
     link, _ = position_where(lambda g, m: m["type"] == "go_out", players=4)
     open_app(page, site, link)
     page.wait_for_function(MY_TURN)
-    assert page.locator(".lp-go-out").inner_text().strip() == "Ask to go out"
+    assert page.locator(".lp-go-out").inner_text().strip() == "Ask: may I go out?"
     before = call(page, "state")["view"]["move_count"]
     page.locator(".lp-go-out").click()
     # the partner (seat 2, a bot) answers; a yes ends the deal, a no gives the turn back

@@ -373,15 +373,15 @@ def test_summaries_say_each_line_once(page, site):
     g1 = game_result(1, 1, 3, [0, 0])
     g2 = game_result(2, 1, 17, g1["totals"])
     mid = summary([], results=[g1], match_scores=g1["totals"])
-    assert mid["title"] == "Player 2 wins game 1"
-    assert mid["text"].count("Points to Player 2: 8") == 1 and "scores 8" not in mid["text"]
+    assert mid["title"] == "Opponent wins game 1"
+    assert mid["text"].count("Points to Opponent: 8") == 1 and "scores 8" not in mid["text"]
     assert len(mid["lines"]) == len(set(mid["lines"]))
 
     end = summary([g1], results=[g1, g2], match_scores=g2["totals"], is_over=True, winner=1,
                   result={"key": "spite_malice.result.winner", "seat": 1, "points": 30})
-    assert end["title"] == "Player 2 wins the match"
+    assert end["title"] == "Opponent wins the match"
     assert "Match winner" not in end["text"]                     # the title says it
-    assert end["text"].count("Points to Player 2: 22") == 1 and "scores 22" not in end["text"]
+    assert end["text"].count("Points to Opponent: 22") == 1 and "scores 22" not in end["text"]
     assert len(end["lines"]) == len(set(end["lines"]))
 
     draw = {"deal": 1, "ending": "exhausted", "points": [0, 0], "winners": [], "totals": [0, 0],

@@ -5,6 +5,8 @@
 //   {name:card}       a card code as people read it ("TD" -> "10♦"); {name:cards} a list of them
 //   {name:seat}       a seat shown by the table's seat names ("You", "North", "Player 2")
 //   {name|one|many}   "one" when the parameter is 1, else "many"
+// The person's own form: when "<key>.you" exists and the message's subject (its first {x:seat}
+// field) is the person's seat, that template is used ("You win" beside "West wins").
 import { cardText } from "./cards.js";
 
 export const LANGUAGES = { en: "English", ja: "日本語" };
@@ -12,6 +14,8 @@ const STORED = "pygames:lang";
 const catalogues = { en: {} };     // language -> key -> template; English is the fallback
 let language = "en";
 let seatNamer = (seat) => t("page.seat.player", { n: seat + 1 });
+let person = null;                 // the person's seat, when the page has said it
+const SUBJECT = /\{(\w+):seat\}/;
 
 /** Add templates (key -> text) to a language's catalogue: the engine's English arrives with its
  * info; every language's page and layout words come from lang/<lang>.json (built from web/lang/). */
@@ -52,9 +56,24 @@ export function currentLanguage() {
   return language;
 }
 
-/** How {x:seat} names a seat: the page sets it from the layout in use. */
-export function setSeatNamer(fn) {
+/** How {x:seat} names a seat: the page sets it from the layout in use, and (``me``) which seat is
+ * the person's. Without ``me``, the person is the seat the namer calls "You". */
+export function setSeatNamer(fn, me = null) {
   seatNamer = fn || ((seat) => t("page.seat.player", { n: seat + 1 }));
+  person = me;
+}
+
+function isPerson(seat) {
+  if (!Number.isInteger(seat)) return false;
+  return person != null ? seat === person : seatNamer(seat) === t("page.seat.you");
+}
+
+/** The key to render: "<key>.you" when it exists and the subject of ``key``'s template is the person. */
+function formFor(key, params) {
+  const own = `${key}.you`;
+  if (template(own) == null) return key;
+  const subject = SUBJECT.exec(template(key) || "");
+  return subject && isPerson(params[subject[1]]) ? own : key;
 }
 
 export function hasText(key) {
@@ -91,7 +110,7 @@ export function t(key, params = {}) {
     params = key;
     key = key.key;
   }
-  const text = template(key);
+  const text = template(formFor(key, params));
   if (text == null) return String(key);
   return text.replace(/\{(\w+)(?::(\w+))?(?:\|([^|}]*)\|([^}]*))?\}/g, (_, name, kind, one, many) => {
     if (one !== undefined) return params[name] === 1 ? one : many;

@@ -24,10 +24,12 @@ export function moveButton(text, move, { cls = "", legal = true, title = "" } = 
     `${legal ? ' data-legal="true"' : " disabled"}${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</button>`;
 }
 
-/** A seat's name at a table: "You" for the person, else the layout's name for it. */
-export function seatName(seat, me, names = null) {
+/** A seat's name at a table: "You" for the person; at a two-player table the other seat is
+ * "Opponent" in every game (one name for one role); else "Player n". */
+export function seatName(seat, me, players = 0) {
   if (seat === me) return t("page.seat.you");
-  return names ? names[seat] : t("page.seat.player", { n: seat + 1 });
+  if (players === 2) return t("page.seat.opponent");
+  return t("page.seat.player", { n: seat + 1 });
 }
 
 /** A score sheet in a <details> whose open state lives in ctx.local, so redraws keep it.

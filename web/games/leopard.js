@@ -4,7 +4,7 @@
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
 import { cardEl, cardPicture, cardText } from "../cards.js";
-import { el, esc, keyTarget, moveButton, num, t } from "./common.js";
+import { el, esc, keyTarget, moveButton, num, seatName as commonSeatName, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
 const ui = (key, params) => t(`leopard.ui.${key}`, params);
@@ -15,8 +15,8 @@ const FAR = Object.fromEntries(Object.entries(NEAR).map(([p, [r, c]]) => [p, [2 
 const DIRECTIONS4 = ["south", "west", "north", "east"];
 
 function seatName(view, seat, me) {
+  if (view.players === 2) return commonSeatName(seat, me, 2);
   if (seat === me) return ui("you");
-  if (view.players === 2) return ui("opponent");
   const rel = (seat - me + 4) % 4;
   return rel === 2 ? ui("partner") : ui(DIRECTIONS4[rel]);
 }
@@ -116,7 +116,8 @@ function squareBox(view, ctx, side, far, mark) {
   const head = el("div", "lp-square-head",
     `<span class="lp-square-name">${esc(sideName(view, side, me))}</span>` +
     `<span class="lp-points" title="${esc(ui("points_title"))}">${esc(ui(info.points === 1 ? "point" : "points", { shown: num(info.points) }))}</span>` +
-    `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` +
+    // what going out would score, only where the square's points allow going out (5 or more)
+    (info.points >= 5 ? `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` : "") +
     (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${esc(ui("suit_lines", { n: suits }))}` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${esc(ui("colour_lines", { n: colours }))}` : ""}</span>` : ""));
   box.appendChild(head);
   const grid = el("div", "lp-grid");
@@ -177,6 +178,18 @@ function sidePanel(view, ctx, mark) {
   return panel;
 }
 
+/** The note under the go-out button: what it would do, or the one reason it cannot be pressed now
+ *  (a question waiting for its answer comes before the square's points). */
+function whyOut(view, ctx, allowed) {
+  const me = ctx.seat;
+  const own = view.squares[view.sides[me]];
+  if (allowed) return ui("why.end_now", { score: num(own.out_now) });
+  if (view.phase === "answer") return ui(view.current_player === me ? "why.answer_first" : "why.waiting");
+  if (view.refused && view.current_player === me) return ui("why.refused");
+  if (own.points < 5) return ui("why.needs_five", { points: own.points });
+  return ui("why.before_placing");
+}
+
 function actionsPanel(view, ctx) {
   const me = ctx.seat;
   const box = el("div", "lp-actions");
@@ -184,10 +197,7 @@ function actionsPanel(view, ctx) {
   const four = view.players === 4;
   const label = four ? ui("ask_out") : ui("go_out");
   const own = view.squares[view.sides[me]];
-  let why = ui("why.needs_five", { points: own.points });
-  if (goOut) why = ui("why.end_now", { score: num(own.out_now) });
-  else if (view.refused && view.current_player === me) why = ui("why.refused");
-  else if (!ctx.myTurn) why = ui("why.before_placing");
+  const why = whyOut(view, ctx, Boolean(goOut));
   box.innerHTML = moveButton(label, { type: "go_out" }, { cls: "lp-go-out primary", legal: Boolean(goOut), title: why });
   if (view.phase === "answer") {
     const asker = view.asker;
@@ -321,8 +331,8 @@ export default {
     }
     const turn = view.current_player;
     if (!ctx.myTurn) {
-      if (view.phase === "answer") return ui("st.asks", { who: seatName(view, view.asker, me), whom: seatName(view, turn, me) });
-      return turn === me ? ui("st.you_thinking") : ui("st.thinking", { who: seatName(view, turn, me) });
+      if (view.phase === "answer") return ui("st.asks", { who: view.asker, whom: turn });
+      return ui("st.thinking", { who: turn });
     }
     if (view.phase === "answer") return ui("st.answer");
     const picked = ctx.selected ? ctx.selected.slice(5) : null;

@@ -5,7 +5,7 @@
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
 import { cardEl, cardPicture, cardText } from "../cards.js";
-import { el, esc, moveButton, scoreSheet, t } from "./common.js";
+import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";
 /** The layout's own words: skarney_gin.ui.<key> (web/lang/<lang>/skarney_gin.json). */
@@ -17,7 +17,7 @@ const RANK_ORDER = "A23456789TJQK";
 const SORT_KEY = "pygames:skarney_gin:sort";
 
 const keyOf = (cards) => [...cards].sort().join(",");
-const name = (seat, me) => (seat === me ? ui("you") : ui("opponent"));
+const name = (seat, me) => seatName(seat, me, 2);     // "You" and "Opponent", as in every game
 
 // ---- what the page keeps between redraws (ctx.local: reset on new game, undo and link) -----------
 let local = null;       // ctx.local of the render in progress, filled in by state()

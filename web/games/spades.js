@@ -20,8 +20,8 @@ function bidLabel(bid) {
   return bid === "nil" ? ui("bid.nil") : bid === "double_nil" ? ui("bid.double_nil") : String(bid);
 }
 
-/** "X wins" / "You win" and the like: the person's own form of a sentence has its own key. */
-const about = (key, seat, me, params = {}) => ui(seat === me ? `${key}.you` : key, { who: seatName(seat, me), ...params });
+/** A sentence about a seat: i18n.js picks the person's own form ("You win") or the others' ("West wins"). */
+const about = (key, seat, params = {}) => ui(key, { who: seat, ...params });
 
 
 function seatPanel(view, seat, me) {
@@ -60,7 +60,7 @@ function trick(view, ctx) {
   return trickArea(plays, positions, {
     winner,
     fresh: new Set(ctx.hold ? [] : plays.map((p) => p.card).filter((c) => !before.has(c))),
-    label: winner !== null ? about("trick_won", winner, me) : "",
+    label: winner !== null ? about("trick_won", winner) : "",
   });
 }
 
@@ -142,7 +142,7 @@ function scoreBoard(view, ctx) {
       ? `<p class="last-trick">${esc(ui("last_trick"))} ${view.last_trick.cards.map((c, i) => {
         const who = esc(seatName((view.last_trick.leader + i) % 4, me));
         return `${i === 0 ? esc(ui("led", { who })) : who} <span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`;
-      }).join(" · ")} — ${esc(about("takes_it", view.last_trick.winner, me))}</p>` : "");
+      }).join(" · ")} — ${esc(about("takes_it", view.last_trick.winner))}</p>` : "");
   if (view.deals.length) {
     el.appendChild(scoreSheet(ctx, {
       columns: [ui("sheet.deal"), ui("sheet.us"), ui("sheet.them")],
@@ -215,10 +215,10 @@ export default {
       const w = view.winner;
       return ui("status.match_over", { team: teamName(w, me), high: view.team_scores[w], low: view.team_scores[1 - w] });
     }
-    if (ctx.hold?.trick) return about("status.takes_trick", ctx.hold.trick.winner, me);
+    if (ctx.hold?.trick) return about("status.takes_trick", ctx.hold.trick.winner);
     const turn = view.current_player;
     if (!ctx.myTurn) {          // (a replay of the person's own seat: "You are thinking…", as the table names it)
-      return about(view.phase === "bid" ? "status.bidding" : view.phase === "pass" ? "status.passing" : "status.thinking", turn, me);
+      return about(view.phase === "bid" ? "status.bidding" : view.phase === "pass" ? "status.passing" : "status.thinking", turn);
     }
     if (view.phase === "bid") {
       return ui(ctx.legal.some((m) => m.type === "look") ? "status.blind" : "status.bid");

@@ -1,15 +1,17 @@
 // The Spite and Malice table: opponents across the top (pay-off pile, hand count, four discard piles),
 // the stock and the shared centre piles in the middle, and your own pay-off pile, discard piles and
 // hand at the bottom. Every legal move comes from the engine; this file only draws and names things.
-import { cardEl, cardPicture, cardText, rankLabel } from "../cards.js";
+import { cardEl, cardName, cardPicture, cardText, rankLabel } from "../cards.js";
 import { el, esc, keyTarget, moveButton, scoreSheet, seatName, t } from "./common.js";
 
-const name = seatName;
+// The table's player count, cached by render(): at two players the other seat is "Opponent".
+let tablePlayers = 2;
+const name = (seat, me) => seatName(seat, me, tablePlayers);
 const ui = (key, params) => t(`spite_malice.ui.${key}`, params);
-/** The person's own form of a sentence ("You win") has its own key beside the others' ("X wins"). */
-const about = (key, seat, me, params = {}) => ui(seat === me ? `${key}.you` : key, { who: name(seat, me), ...params });
+/** A sentence about a seat: i18n.js picks the person's own form ("You win") or the others' ("West wins"). */
+const about = (key, seat, params = {}) => ui(key, { who: seat, ...params });
 /** A short name for a score column: "You", "P2". */
-const shortName = (seat, me) => (seat === me ? t("page.seat.you") : ui("short", { n: seat + 1 }));
+const shortName = (seat, me) => (seat === me || tablePlayers === 2 ? name(seat, me) : ui("short", { n: seat + 1 }));
 const dealerMark = (title) => ` <span class="dealer" title="${esc(title)}">${esc(t("page.dealer_mark"))}</span>`;
 
 /** The current deal's latest move ({seat, move}), or null. */
@@ -61,7 +63,7 @@ function fan(cards, opts) {
     if (top && opts.glow) card.classList.add("sm-last");
     box.appendChild(card);
   });
-  box.setAttribute("aria-label", cards.length ? ui("fan", { n: cards.length, top: cards.at(-1) }) : ui("empty"));
+  box.setAttribute("aria-label", cards.length ? ui("fan", { n: cards.length, top: cardName(cards.at(-1)) }) : ui("empty"));
   return box;
 }
 
@@ -272,7 +274,7 @@ function describe(move, view) {
 
 /** Who scored in a game, for the status line once it is over ("You score 17"). */
 function scorersText(result, me) {
-  return result.winners.map((s) => about("scores", s, me, { points: result.points[s] })).join(ui("list_sep"));
+  return result.winners.map((s) => about("scores", s, { points: result.points[s] })).join(ui("list_sep"));
 }
 
 /** A game's lines, as the engine says them (who went out, what each pile left, the points): each
@@ -296,7 +298,7 @@ function gameTitle(result, me) {
   const w = result.winners;
   if (!w.length) return ui("title.draw", { deal: result.deal });        // the engine's line says nobody scores
   if (w.length > 1) return ui("title.shared", { deal: result.deal });
-  return about("title.game", w[0], me, { deal: result.deal });
+  return about("title.game", w[0], { deal: result.deal });
 }
 
 export default {
@@ -309,7 +311,7 @@ export default {
       [0, 1, 2].map((i) => cardPicture(40 + i * 24, 44, ["5D", "JC", "8H"][i])).join("");
   },
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
-  seatName: (seat, me) => seatName(seat, me),
+  seatName: (seat, me) => name(seat, me),
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       payoff: { label: ui("option.payoff"), values: { 26: ui("option.payoff.26"), 13: ui("option.payoff.13") } },
@@ -340,6 +342,7 @@ export default {
     const view = ctx.view;
     const me = ctx.seat;
     const n = view.players;
+    tablePlayers = n;
     root.className = `table sm p${n}`;
     root.innerHTML = "";
     const mark = lastMark(view, ctx);
@@ -364,21 +367,20 @@ export default {
         return `${shared} ${ui("status.again")}`;
       }
       if (!view.target) {
-        return `${about("status.game_won", w, me, { points: r.points[w] })} ${ui("status.again")}`;
+        return `${about("status.game_won", w, { points: r.points[w] })} ${ui("status.again")}`;
       }
-      return `${about("status.match_won", w, me, { points: view.match_scores[w] })} ${ui("status.again")}`;
+      return `${about("status.match_won", w, { points: view.match_scores[w] })} ${ui("status.again")}`;
     }
     const held = ctx.hold?.turnEnd;
     if (held) {
-      return held.card ? about("status.turn_ends_discard", held.seat, me, { card: cardText(held.card) })
-        : about("status.turn_ends", held.seat, me);
+      return held.card ? about("status.turn_ends_discard", held.seat, { card: cardText(held.card) })
+        : about("status.turn_ends", held.seat);
     }
     const turn = view.current_player;
     const last = ctx.lastBotMove;
     const lastIsBot = last && JSON.stringify(lastEntry(view)?.move) === JSON.stringify(last.move) && last.seat === turn;
     if (!ctx.myTurn) {
-      const who = turn === me ? ui("your_bot") : name(turn, me);
-      const playing = ui("status.playing", { who });
+      const playing = ui("status.playing", { who: turn });
       return lastIsBot ? ui("status.playing_did", { playing, did: describe(last.move, view) }) : playing;
     }
     if (ctx.busy) return ui("status.your_turn");      // a moment while the engine answers
@@ -426,14 +428,14 @@ export default {
     if (view.is_over && view.target) {
       // the match: its winner in the title (the totals below give the points), the last game's lines
       const w = view.winner;
-      const title = w == null ? ui("title.match_over") : about("title.match", w, me);
+      const title = w == null ? ui("title.match_over") : about("title.match", w);
       const match = w == null ? `<p class="result sm-match">${esc(t(view.result))}</p>` : "";
       return { title, html: match + explainResult(result, ui("game", { deal: result.deal })) + table, button: ui("close") };
     }
     const html = explainResult(result) + table;
     if (view.is_over) {
       const w = view.winner;
-      const title = w == null ? gameTitle(result, me) : about("title.won", w, me);
+      const title = w == null ? gameTitle(result, me) : about("title.won", w);
       return { title, html, button: ui("close") };
     }
     return { title: gameTitle(result, me), html, button: ui("next_game") };

@@ -4,7 +4,9 @@
 import { cardEl, cardPicture } from "../cards.js";
 import { el, esc, keyTarget, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
 
-const name = seatName;
+// The table's player count, cached by render(): at two players the other seat is "Opponent".
+let tablePlayers = 2;
+const name = (seat, me) => seatName(seat, me, tablePlayers);
 /** The layout's own words: spooneye.ui.<key> (web/lang/<lang>/spooneye.json). */
 const ui = (key, params) => t(`spooneye.ui.${key}`, params);
 const RANKS = "A23456789TJQK";
@@ -203,7 +205,7 @@ function scorePanel(view, ctx) {
   if (view.deals.length) {
     const sheet = scoreSheet(ctx, {
       title: ui("score_sheet"),
-      columns: [ui("col_deal"), ...seats.map((s) => (s === me ? name(s, me) : ui("col_player", { n: s + 1 })))],
+      columns: [ui("col_deal"), ...seats.map((s) => (s === me || view.players === 2 ? name(s, me) : ui("col_player", { n: s + 1 })))],
       rows: view.deals.map((d) => [String(d.deal), ...seats.map((s) => {
         const p = d.players[s];
         return standard ? `${p.base} (${signed(p.bonus)})` : String(p.base);
@@ -259,7 +261,7 @@ export default {
       cardPicture(14 + i * 24, 10, ["8S", "2D", "TC", "4H"][i])).join("") +
       [0, 1, 2].map((i) => cardPicture(26 + i * 24, 42, ["6H", "QS", "7D"][i])).join("");
   },
-  seatName: (seat, me) => seatName(seat, me),
+  seatName: (seat, me) => name(seat, me),
   get optionLabels() {
     return {
       rules: { label: ui("opt.rules"), values: { '"standard"': ui("opt.rules.standard"), '"basic"': ui("opt.rules.basic") } },
@@ -289,6 +291,7 @@ export default {
     const view = ctx.view;
     const me = ctx.seat;
     ctxSeatHint = me;
+    tablePlayers = view.players;
     root.className = `table se p${view.players}`;
     root.innerHTML = "";
     const glow = lastCard(view);
@@ -319,8 +322,8 @@ export default {
     if (!ctx.myTurn) {
       const entry = view.log.at(-1);
       const doing = view.phase === "capture"
-        ? (turn === me ? ui("st.bot_capturing") : ui("st.capturing", { who: name(turn, me) }))
-        : (turn === me ? ui("st.bot_playing") : ui("st.playing", { who: name(turn, me) }));
+        ? ui("st.capturing", { who: turn })
+        : ui("st.playing", { who: turn });
       const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me) }) : "";
       return doing + did;
     }
