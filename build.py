@@ -809,6 +809,8 @@ def test(pytest_args):
     build()
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) and (os.cpu_count() or 1) > 1:
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
+        if not any(a.startswith("--dist") for a in pytest_args):
+            pytest_args = ["--dist", "worksteal", *pytest_args]    # an idle worker takes queued tests from a busy one
     if not any(a.startswith("--durations") for a in pytest_args):
         pytest_args = ["--durations=15", *pytest_args]                      # the 15 slowest tests
     log("running mypy over pygames/ (configured in pyproject.toml)")

@@ -2,8 +2,12 @@
 and play its first deal to the end by passing links alone - the static site and nothing else -
 and a link opened twice, a message for another table and a hostile invitation do no harm."""
 
+import pytest
+
 from pygames import ai
 from tests.conftest import PHONE, open_app, wait_ready
+
+pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
 
 OPENED = "Number(document.documentElement.dataset.remoteOpened || 0)"
 STATUS = "window.pygames.app.state"
