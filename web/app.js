@@ -310,11 +310,14 @@ function adopt(state) {
   history.replaceState(null, "", `#${state.link}`);
 }
 
-/** What the statistics note of a finished match: the bots' level, and whether any seat was a bot. */
+/** What the statistics note of a finished match: the bots' level, whether any seat was a bot, and
+ * whether one person played it (a match the bots played in "watch" mode, or several people passing
+ * the device, is nobody's result: not counted). */
 function statsContext() {
   const players = app.state?.view?.players ?? 0;
+  const people = friend.people(app.gameId, players).length;
   return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
-    bots: friend.people(app.gameId, players).length < players };
+    bots: people < players, person: !watching() && people === 1 };
 }
 
 /** A game in progress that a new game would throw away. */
