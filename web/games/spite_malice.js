@@ -306,7 +306,10 @@ function gameTitle(result, me) {
 function describeMove(move, seat, view) {
   const who = name(seat, view.seat ?? 0);
   if (move.type === "end_turn") return ui("log.no_discard", { who });
-  if (move.type === "discard") return ui("log.discard", { who, card: move.card, n: move.pile + 1 });
+  if (move.type === "discard") {
+    return typeof move.pile === "number" ? ui("log.discard", { who, card: move.card, n: move.pile + 1 })
+      : ui("log.discard_new", { who, card: move.card });
+  }
   const from = ui(move.from === "hand" ? "from.hand" : move.from === "payoff" ? "from.payoff" : "from.discard");
   if (move.pile === "new") return ui("log.start", { who, card: move.card, from });
   return ui("log.build", { who, card: move.card, from, n: move.pile + 1 });

@@ -228,10 +228,10 @@ function scorePanel(view, ctx) {
 }
 
 /** Another player's move in words: a sentence naming ``who`` moved (``first``: the deal's first play). */
-function describe(move, who, me, first = false) {
+function describe(move, who, me, first = false, mover = null) {
   const where = (p, m) => (typeof m === "number"
-    ? (p === me ? ui("where.your_mast", { n: m + 1 }) : ui("where.mast", { who: name(p, me), n: m + 1 }))
-    : (p === me ? ui("where.your_new") : ui("where.new", { who: name(p, me) })));
+    ? (p === me ? ui("where.your_mast", { n: m + 1 }) : p === mover ? ui("where.own_mast", { n: m + 1 }) : ui("where.mast", { who: name(p, me), n: m + 1 }))
+    : (p === me ? ui("where.your_new") : p === mover ? ui("where.own_new") : ui("where.new", { who: name(p, me) })));
   switch (move.type) {
     case "play": return ui("did.play", { who, card: move.card, where: where(move.to.player, move.to.mast) });
     case "draw": return ui("did.draw", { who });
@@ -273,7 +273,7 @@ export default {
   describe(move, seat, view) {
     const me = view.seat ?? 0;
     tablePlayers = view.players;
-    return describe(move, name(seat, me), me, view.log?.[0]?.move === move);
+    return describe(move, name(seat, me), me, view.log?.[0]?.move === move, seat);
   },
   get optionLabels() {
     return {
@@ -337,7 +337,7 @@ export default {
       const doing = view.phase === "capture"
         ? ui("st.capturing", { who: turn })
         : ui("st.playing", { who: turn });
-      const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me) }) : "";
+      const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me, false, entry.seat) }) : "";
       return doing + did;
     }
     if (ctx.busy) return ui("st.your_turn");
