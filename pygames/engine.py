@@ -555,7 +555,9 @@ class Game(ABC):
         g.seed = 0
         g.chance = Rng(0)
         g.deal_number = view["deal"]
-        g._record = [MoveRecord(e["seat"], None, None, _dumps(e["move"])) for e in view["log"]]
+        g._record = [MoveRecord(e["seat"], None, None, _dumps(e["move"]),
+                                tuple((d["seat"], c) for d in e.get("drew", ()) for c in d["cards"]))
+                     for e in view["log"]]
         g._before = view["move_count"] - len(g._record)
         g._deal_start = 0
         g._deal_ends = []
