@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.conftest import open_app
+from tests.conftest import open_app, wait_ready
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
            "window.pygames.app.state.view.current_player === window.pygames.app.state.seat")
@@ -71,16 +71,55 @@ def test_new_game_mid_match_asks_first(page, site):
     assert state(page)["view"]["move_count"] == 0
 
 
-def test_opening_a_link_keeps_the_unfinished_game_and_offers_it_back(page, site):
+def saved_games(page):
+    """The Saved games dialog's entries (from Settings)."""
+    page.locator("#btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+    page.locator("#settings-saved").click()
+    page.wait_for_selector("#dlg-saved[open]")
+    return page.locator("#saved-list [data-saved-index]").all_inner_texts()
+
+
+def open_link(page, fragment):
+    page.evaluate("f => { location.hash = f; }", fragment)
+    seed = fragment.split("s=")[1]
+    page.wait_for_function(f"new URLSearchParams(window.pygames.app.state.link.split('?')[1]).get('s') === '{seed}'")
+
+
+def test_links_in_a_row_keep_every_unfinished_game_and_each_comes_back(page, site):
+    """#21.2: with your game G, open link L1 (play on it), then L2: both G and L1 are kept, newest
+    first, and either comes back from Settings' Saved games - after a reload too; the game on the
+    table takes its place in the list; a damaged entry is said and dropped, the others stay."""
     open_app(page, site, "spades?s=44")
     play_first_legal(page)
     mine = state(page)["link"]
-    page.evaluate("location.hash = 'spades?s=45'")
-    page.wait_for_function("window.pygames.app.state.link.includes('s=45')")
-    notice = page.locator("#notice")
-    assert "Your own unfinished game is kept" in notice.inner_text()
-    notice.locator(".notice-action").click()
+    open_link(page, "spades?s=45")
+    assert "Your own unfinished game is kept" in page.locator("#notice").inner_text()
+    play_first_legal(page)
+    first_link = state(page)["link"]
+    open_link(page, "spades?s=47")
+    page.locator("#notice .notice-action").click()              # the notice opens the list
+    page.wait_for_selector("#dlg-saved[open]")
+    entries = page.locator("#saved-list [data-saved-index]")
+    assert entries.count() == 2
+    entries.nth(1).click()                                       # the older one: your own game
     page.wait_for_function(f"window.pygames.app.state.link === {json.dumps(mine)}")
+    page.reload()
+    wait_ready(page)
+    assert state(page)["link"] == mine
+    assert len(saved_games(page)) == 1                           # L1 (L2 had no move: nothing to keep)
+    page.locator("#saved-list [data-saved-index]").first.click()
+    page.wait_for_function(f"window.pygames.app.state.link === {json.dumps(first_link)}")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('pygames:kept:spades'))")
+    assert [k["save"] for k in kept] == [mine]                  # G took L1's place
+
+    page.evaluate("""() => { const k = JSON.parse(localStorage.getItem('pygames:kept:spades'));
+      localStorage.setItem('pygames:kept:spades', JSON.stringify([{save: 'spades?s=1&m=%%%', deal: 1, moves: 3, at: 0}, ...k])); }""")
+    assert len(saved_games(page)) == 2
+    page.locator("#saved-list [data-saved-index]").first.click()
+    page.wait_for_function("document.getElementById('toast')?.textContent.includes('damaged')")
+    assert state(page)["link"] == first_link                    # nothing changed on the table
+    assert [k["save"] for k in page.evaluate("JSON.parse(localStorage.getItem('pygames:kept:spades'))")] == [mine]
 
 
 def test_a_broken_link_brings_back_the_saved_game(page, site):

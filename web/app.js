@@ -20,6 +20,7 @@ import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
 import { installRemote } from "./remote.js";
+import { installSaved, keep as keepGame, keptGames } from "./saved.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -203,11 +204,12 @@ async function openStart(playable) {
     return;
   }
   const gameId = where.gameId;
-  const kept = gameId ? store.loadSave(gameId) : null;
+  const progress = gameId ? unfinishedSave(gameId) : null;     // the person's unfinished game of that kind
+  const kept = progress ? { save: store.loadSave(gameId), deal: progress.deal || 1, moves: progress.moves } : null;
   try {
     await loadState(() => app.engine.call("open_link", { fragment: where.fragment }));
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
-    if (kept && kept !== app.state.link) keepForLater(gameId, kept);
+    if (kept && kept.save !== app.state.link) keepForLater(gameId, kept);
   } catch (err) {
     const target = gameId || fallback;
     notice(t("page.link_failed", { reason: errorText(err) }) + " " +
@@ -216,30 +218,13 @@ async function openStart(playable) {
   }
 }
 
-/** Opening a link replaced an unfinished game of the same kind: keep that one and offer it back. */
-function keepForLater(gameId, save) {
-  store.keepSave(gameId, save);
+/** Opening a link replaced an unfinished game of the same kind: keep it (saved.js's list) and say so,
+ * with the way back to every kept game. */
+function keepForLater(gameId, entry) {
+  keepGame(gameId, entry);
   notice(t("page.shared_opened", { game: gameTitle(gameId) }), {
-    label: t("page.back_to_mine"),
-    action: async () => {
-      const shared = app.state.link;
-      await loadState(() => app.engine.call("load", { save }));
-      store.keepSave(gameId, shared);
-      notice(t("page.mine_back"), {
-        label: t("page.back_to_shared"), action: () => keepSwap(gameId),
-      });
-      render(); runBots();
-    },
+    label: t("page.saved.open"), action: () => savedGames.open(gameId),
   });
-}
-
-async function keepSwap(gameId) {
-  const other = store.keptSave(gameId);
-  if (!other) return;
-  const current = app.state.link;
-  await loadState(() => app.engine.call("load", { save: other }));
-  store.keepSave(gameId, current);
-  render(); runBots();
 }
 
 async function resumeOrNew(gameId) {
@@ -642,12 +627,16 @@ async function onAddress() {
   if (where.kind === "replay") { hideHome(); return sharing.openReplayLink(fragment); }
   if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
   if (fragment === app.state?.link) return;
-  const kept = app.daily ? (unfinishedSave(app.gameId) ? { gameId: app.gameId, save: store.loadSave(app.gameId) } : null)
-    : unfinished() ? { gameId: app.gameId, save: app.state.link } : null;   // the daily keeps its own save
+  const own = app.daily ? unfinishedSave(app.gameId) : null;       // the daily keeps its own save
+  const kept = own ? { gameId: app.gameId, save: store.loadSave(app.gameId), deal: own.deal || 1, moves: own.moves }
+    : !app.daily && unfinished() ? { gameId: app.gameId, save: app.state.link, deal: app.state.view.deal, moves: app.state.view.move_count }
+      : null;
   try {
     await loadState(() => app.engine.call("open_link", { fragment }));
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
-    if (kept && kept.gameId === app.gameId) keepForLater(kept.gameId, kept.save);
+    if (kept && kept.gameId === app.gameId && kept.save !== app.state.link) {
+      keepForLater(kept.gameId, { save: kept.save, deal: kept.deal, moves: kept.moves });
+    }
   } catch (err) {
     notice(t("page.link_failed", { reason: errorText(err) }));
     history.replaceState(null, "", `#${app.state.link}`);
@@ -739,8 +728,12 @@ function showSettings() {
   const seatsFor = () => friend.showSeats($("settings-form"), read().players ?? view.players);
   $("settings-form").onchange = () => { refresh(); seatsFor(); };
   seatsFor();
+  const saved = keptGames(app.gameId).length;
+  $("settings-saved").hidden = !saved;
+  $("settings-saved").textContent = t("page.saved.open_n", { n: saved });
   refresh();
   dlg.onclose = async () => {
+    if (dlg.returnValue === "saved") return savedGames.open(app.gameId);   // the games set aside
     if (dlg.returnValue === "remote") {      // a remote table with these players and options
       const next = read();
       return remoteTable.create(app.gameId, next.players ?? view.players, next.options);
@@ -850,6 +843,14 @@ const remoteTable = installRemote({
     try { await resumeOrNew(app.gameId); } catch (err) { toast(err.message); }
     render(); runBots();
   },
+});
+// saved games (saved.js): unfinished games set aside by links, each can come back from Settings
+const savedGames = installSaved({
+  app,
+  load: (save) => loadState(() => app.engine.call("load", { save })),
+  toast: (text) => toast(text, 6000),
+  render,
+  runBots,
 });
 // sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
 const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle });

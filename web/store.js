@@ -34,12 +34,14 @@ export const settings = (gameId) => {
   return s && typeof s === "object" ? s : {};
 };
 export const setSettings = (gameId, value) => write(`settings:${gameId}`, value);
-// an unfinished game set aside when a shared link of the same game was opened
-export const keptSave = (gameId) => {
-  const save = read(`kept:${gameId}`);
-  return typeof save === "string" ? save : null;
+// the unfinished games set aside when links replaced them (saved.js): a list, newest first; a single
+// save string is what earlier versions kept
+export const keptList = (gameId) => {
+  const kept = read(`kept:${gameId}`);
+  if (typeof kept === "string") return [{ save: kept, deal: 1, moves: 0, at: 0 }];
+  return Array.isArray(kept) ? kept : [];
 };
-export const keepSave = (gameId, save) => write(`kept:${gameId}`, save);
+export const setKeptList = (gameId, list) => write(`kept:${gameId}`, list.length ? list : null);
 
 // a feature's own record (statistics, the daily deal): any JSON value under its name
 export const loadRecord = (name) => read(name);
