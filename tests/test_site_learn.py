@@ -72,7 +72,7 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
         if state["kind"] == "summary":
             break
         if state["kind"] == "free":              # after the last step: finish the deal by legal moves
-            page.evaluate("window.pygames.play(window.pygames.app.state.view.legal_moves[0])")
+            page.evaluate("() => { window.pygames.play(window.pygames.app.state.view.legal_moves[0]); }")
             continue
         if not seen or seen[-1] != state["step"]:
             seen.append(state["step"])

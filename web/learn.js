@@ -48,6 +48,14 @@ function canonical(value) {
   return JSON.stringify(value);
 }
 
+/** The card codes a move names, in order. */
+function cardsOf(value, out = []) {
+  if (typeof value === "string" && /^[2-9TJQKA][SHDC]$/.test(value)) out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => cardsOf(v, out));
+  else if (value && typeof value === "object") Object.values(value).forEach((v) => cardsOf(v, out));
+  return out;
+}
+
 /** The stops of a lesson, in order: every step, and a "follow" stop for each scripted move no step
  * explains. {at, say, point, move (the move the stop waits for, or null for a pointing step), index}. */
 function stopsOf(lesson) {
@@ -205,7 +213,18 @@ export function installLearn(hooks) {
     const find = (attr, key) => table.querySelector(`[${attr}="${CSS.escape(key)}"]`);
     if (source != null && app.selected !== source) return find("data-source", source);
     if (target != null) return find("data-target", target) || (source != null ? find("data-source", source) : null);
-    return source != null ? find("data-source", source) : null;
+    if (source != null) return find("data-source", source);
+    // a move built by picking cards (the layout's own selection): its next card, else a card picked wrongly
+    const cards = cardsOf(move);
+    const picked = [...table.querySelectorAll("[data-source][data-card].selected")];
+    const taken = new Set();
+    for (const code of cards) {
+      const mine = picked.find((el) => el.dataset.card === code && !taken.has(el));
+      if (mine) { taken.add(mine); continue; }
+      const el = [...table.querySelectorAll(`[data-source][data-card="${CSS.escape(code)}"]`)].find((e) => !e.classList.contains("selected"));
+      if (el) return el;
+    }
+    return picked.find((el) => !taken.has(el)) || null;
   }
 
   /** After each redraw: the banner, the highlighted element and the step's bubble. */
