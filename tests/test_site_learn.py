@@ -27,7 +27,9 @@ STATE = """() => {
   const bubble = document.getElementById('lesson-bubble');
   const target = document.querySelector('[data-lesson-target]');
   if (mine && target && !bubble.hidden) return {kind: 'step', step: Number(bubble.dataset.lessonStep), moves: v.move_count,
-    selected: app.selected, target: target.dataset.lessonTarget};
+    selected: app.selected, target: target.dataset.lessonTarget,
+    at: [target.dataset.card, target.dataset.source, target.dataset.target, target.dataset.move, target.id,
+      document.querySelectorAll('#table .selected').length].join('|')};
   if (mine && app.lesson && app.lesson.pointer >= app.lesson.stops.length) return {kind: 'free', moves: v.move_count};
   return null;
 }"""

@@ -211,9 +211,10 @@ export function installLearn(hooks) {
     const source = app.layout?.sourceOf?.(move);
     const target = app.layout?.targetOf?.(move);
     const find = (attr, key) => table.querySelector(`[${attr}="${CSS.escape(key)}"]`);
-    if (source != null && app.selected !== source) return find("data-source", source);
-    if (target != null) return find("data-target", target) || (source != null ? find("data-source", source) : null);
-    if (source != null) return find("data-source", source);
+    const from = source != null ? find("data-source", source) : null;
+    if (from && app.selected !== source) return from;
+    const to = target != null && (source == null || app.selected === source) ? find("data-target", target) : null;
+    if (to) return to;
     // a move built by picking cards (the layout's own selection): its next card, else a card picked wrongly
     const cards = cardsOf(move);
     const picked = [...table.querySelectorAll("[data-source][data-card].selected")];
@@ -224,7 +225,7 @@ export function installLearn(hooks) {
       const el = [...table.querySelectorAll(`[data-source][data-card="${CSS.escape(code)}"]`)].find((e) => !e.classList.contains("selected"));
       if (el) return el;
     }
-    return picked.find((el) => !taken.has(el)) || null;
+    return picked.find((el) => !taken.has(el)) || from;
   }
 
   /** After each redraw: the banner, the highlighted element and the step's bubble. */
