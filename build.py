@@ -20,6 +20,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -597,10 +598,29 @@ def register_games(site):
     page = site / "index.html"
     links = "".join(f'<link rel="stylesheet" href="games/{g}.css">\n' for g in games
                     if (WEB / "games" / f"{g}.css").exists())
+    links += "".join(f'<link rel="modulepreload" href="{m}">\n' for m in page_modules(site))
+    links += '<link rel="preload" href="lang/en.json" as="fetch" crossorigin="anonymous">\n'   # the words, always
     html = page.read_text()
     if "<!-- game stylesheets -->\n" not in html:
         sys.exit("build.py: web/index.html lacks the <!-- game stylesheets --> line")
     page.write_text(html.replace("<!-- game stylesheets -->\n", links))
+
+
+def page_modules(site):
+    """Every module app.js imports, directly or not (static imports), in the site's paths: index.html
+    names them all (modulepreload), so the browser fetches them at once instead of one level of
+    imports after another."""
+    found, todo = [], ["app.js"]
+    while todo:
+        path = todo.pop()
+        if path in found or not (site / path).is_file():
+            continue
+        found.append(path)
+        text = (site / path).read_text(encoding="utf-8")
+        for target in re.findall(r'^\s*(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}/[^"]+)"|^\s*import\s*"(\.{1,2}/[^"]+)"', text, re.M):
+            rel = next(t for t in target if t)
+            todo.append(os.path.normpath(os.path.join(os.path.dirname(path), rel)).replace(os.sep, "/"))
+    return found[1:]      # app.js itself is the page's module script
 
 
 def write_languages(site):
@@ -809,6 +829,8 @@ def test(pytest_args):
     build()
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) and (os.cpu_count() or 1) > 1:
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
+        if not any(a.startswith("--dist") for a in pytest_args):
+            pytest_args = ["--dist", "worksteal", *pytest_args]    # an idle worker takes queued tests from a busy one
     if not any(a.startswith("--durations") for a in pytest_args):
         pytest_args = ["--durations=15", *pytest_args]                      # the 15 slowest tests
     log("running mypy over pygames/ (configured in pyproject.toml)")
@@ -988,6 +1010,13 @@ def _bench(runs=5):
         restored = sum(1 for r in loads["warm_stages"] if r and "snapshot_read" in r and "runtime_downloaded" not in r)
         print(f"warm loads that restored Python from the first visit's snapshot: {restored} of {len(loads['warm'])}")
         visit_bytes_figures(browser, server)
+        slow = throttled_loads(browser, server, runs)
+        bare_t, app_t = med(slow["bare"]), med(slow["app"])
+        FIGURES["throttled_load_s"] = {"bare": bare_t, "cold": app_t}
+        if bare_t and app_t:
+            print(f"cold loads over 10 Mbit/s and 40 ms latency: bare boot median {bare_t:.2f} s [{fmt(slow['bare'])}], "
+                  f"app {app_t:.2f} s [{fmt(slow['app'])}] = {app_t / bare_t:.2f}x   (goal <= 0.80)")
+        layout_shift_figures(browser, server)
         if os.environ.get("PYGAMES_BENCH_ONLY") == "load":
             browser.close()
             write_figures()
@@ -1084,6 +1113,56 @@ report(seconds=2.0)
 
 FIGURES = {}          # what _bench measured, by name: written to bench.json for --compare
 BOT_MOVES = 12        # bot moves timed per game and level in the browser
+
+
+THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
+PHONE_CONTEXT = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 3}
+LAYOUT_SHIFTS = """window.__shift = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; })
+  .observe({ type: "layout-shift", buffered: true });"""
+
+
+def throttled_loads(browser, server, runs):
+    """Cold loads of the bare boot and the app, alternating, over a phone-like connection (Chromium's
+    network emulation: 10 Mbit/s each way, 40 ms latency; the page's worker fetches through it too).
+    Returns {"bare": [s], "app": [s]}."""
+    out = {"bare": [], "app": []}
+    for _ in range(runs):
+        for key, path in (("bare", "bench/bare.html"), ("app", "index.html")):
+            context = browser.new_context()
+            try:
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", THROTTLE)
+                out[key].append(time_ready(page, server.url + path))
+            except Exception as e:  # a benchmark reports, it does not fail
+                print(f"  (a throttled load failed: {str(e).splitlines()[0]})")
+                out[key].append(None)
+            finally:
+                context.close()
+    return out
+
+
+def layout_shift_figures(browser, server):
+    """Cumulative layout shift up to ready of a first visit (a new context) at 390x844 touch, for the
+    home screen and each game's table (the #23 goal: <= 0.05 each)."""
+    out = {}
+    for name in ("home", *playable_games()):
+        context = browser.new_context(**PHONE_CONTEXT)
+        try:
+            page = context.new_page()
+            page.add_init_script(LAYOUT_SHIFTS)
+            time_ready(page, server.url + "index.html" + ("" if name == "home" else f"#{name}"))
+            page.wait_for_function("document.fonts.status === 'loaded'")
+            out[name] = round(page.evaluate("window.__shift"), 4)
+        except Exception as e:  # a benchmark reports, it does not fail
+            print(f"  (layout shift of {name}: n/a, {str(e).splitlines()[0]})")
+        finally:
+            context.close()
+    FIGURES["layout_shift"] = out
+    print("layout shift up to ready, first visit at 390x844 (goal <= 0.05 each): "
+          + " · ".join(f"{k} {v:.3f}" for k, v in out.items()))
 
 
 def site_figures(browser, server):

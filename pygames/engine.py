@@ -84,6 +84,21 @@ class Game(ABC):
         "engine.replay_refused": "move {n} ({move}) cannot be played: {reason}",
         "engine.unknown_key": "A {type} move has no {field}.",
         "remote.cannot_send": "This move cannot be sent to the table: {reason}",   # pygames.remote
+        # what opening a remote link did (pygames.remote.party; the page shows it in its language)
+        "remote.outcome.own_invitation": "this is this table's invitation: it is already here",
+        "remote.outcome.other_invitation": "this is an invitation to another table",
+        "remote.outcome.other_table": "this message is for another table",
+        "remote.outcome.join_already": "{name}'s join is already applied",
+        "remote.outcome.seat_taken": "{name}'s seat is already taken",
+        "remote.outcome.already": "message {n} from {name} is already applied",
+        "remote.outcome.not_signed": "this message claims to be {name}'s but is not signed by {name}",
+        "remote.outcome.forged": "this message claims to be {name}'s but is not signed by {name} (forged or damaged)",
+        "remote.outcome.too_many_held": "too many messages are waiting: open the earlier ones first",
+        "remote.outcome.wait_join": "waiting for {name} to take a seat first",
+        "remote.outcome.wait_message": "waiting for message {n} from {name} first",
+        "remote.outcome.applied": "applied message {n} from {name}",
+        "remote.outcome.moved": "move made",
+        "remote.outcome.text": "{text}",
     }
 
     players: int

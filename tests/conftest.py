@@ -56,6 +56,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "fresh_context: the `page` fixture opens a brand-new browser context "
                             "(a cold boot: no kept snapshot, no HTTP cache)")
     config.addinivalue_line("markers", "soak: long; runs only when asked for (-m soak, python3 build.py soak --browser)")
+    config.addinivalue_line("markers", "heavy: one of the suite's longest tests (tens of seconds); run first, so that "
+                            "the workers do not wait on it at the end")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -63,6 +65,7 @@ def pytest_collection_modifyitems(config, items):
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
     _deselect_soak(config, items)
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)   # stable: heavy ones first
 
 
 def _deselect_soak(config, items):

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from pygames import bridge
+from pygames.engine import Game
 from pygames.remote import wire
 from pygames.remote.party import BadState, Party
 from pygames.remote.selfplay import _master
@@ -93,6 +94,7 @@ def test_another_tables_message_is_harmless(dealt):
     _, _, other = table(seed=6)
     before = host.dump()
     assert host.open(other[-1])["outcome"] == "other"
+    said(host.open(other[-1]), {"remote.outcome.other_table", "remote.outcome.other_invitation"})
     assert host.open(other[0])["outcome"] == "other"
     assert host.dump() == before
 
@@ -101,8 +103,19 @@ def test_a_message_opened_twice_is_already_applied(dealt):
     host = fresh(dealt[0])
     before = host.dump()
     for link in dealt[2]:
-        assert host.open(link)["outcome"] == "already"
+        result = host.open(link)
+        assert result["outcome"] == "already"
+        said(result, {"remote.outcome.already", "remote.outcome.join_already", "remote.outcome.own_invitation"})
     assert host.dump() == before
+
+
+def said(result, keys):
+    """An outcome carries its message key and fields, so a page says it in its own language: the
+    English text is the key's template filled with them."""
+    message = dict(result["message"])
+    key = message.pop("key")
+    assert key in keys, result
+    assert Game.TEXTS[key].format(**message) == result["text"]
 
 
 def test_out_of_order_messages_wait_and_then_apply(dealt):
@@ -113,6 +126,8 @@ def test_out_of_order_messages_wait_and_then_apply(dealt):
     late = Party.join(links[0], 1, master=_master(5, 1))      # the guest again, from scratch
     result = late.open(theirs[-1])
     assert result["outcome"] == "held" and "waiting for" in result["text"] and "Aki" in result["text"]
+    said(result, {"remote.outcome.wait_message", "remote.outcome.wait_join"})
+    assert result["message"]["name"] == "Aki"
     assert late.summary()["held"] == 1
     for link in theirs[1:-1]:
         assert late.open(link)["outcome"] == "applied"

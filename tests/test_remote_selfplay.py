@@ -33,6 +33,7 @@ def check_sizes(report):
     assert report.longest <= OPENING_LIMIT, report.longest
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("game, players, options, deals", TABLES,
                          ids=[f"{g}-{n}p-{'match' if d is None else 'deal'}" for g, n, _o, d in TABLES])
 def test_simulated_players_reach_a_verified_end(game, players, options, deals):

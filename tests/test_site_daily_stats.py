@@ -8,6 +8,8 @@ import json
 import random
 import re
 
+import pytest
+
 import pygames
 from pygames import links
 from tests.conftest import open_app, wait_ready
@@ -50,6 +52,7 @@ def seed_of(link):
     return int(re.search(r"[?&]s=(\d+)", link).group(1))
 
 
+@pytest.mark.heavy
 def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_day(warm_page, site):
     pages = [fresh(warm_page, person=i) for i in range(2)]
     states = [daily_deal(p, site, "leopard") for p in pages]

@@ -121,3 +121,23 @@ def test_the_home_screen_fits_a_phone(warm_page, site):
         assert rights and max(rights) <= 390
     finally:
         page.close()
+
+
+LAYOUT_SHIFTS = """window.__shift = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; })
+  .observe({ type: "layout-shift", buffered: true });"""
+
+
+def test_nothing_moves_while_the_page_loads(warm_page, site):
+    """Cumulative layout shift up to ready <= 0.05 (#23.4), on a phone in English and in Japanese and at
+    1280x800, for the home screen and a table: the bar's buttons are in index.html from the first paint,
+    the bar's rows on a phone have a fixed height, and the home screen's loading bar floats over the tiles."""
+    for settings, lang in (({**PHONE}, "en"), ({**PHONE}, "ja"), ({}, "en")):
+        for fragment in ("", "#leopard"):
+            page = warm_page(**settings)
+            page.add_init_script(LAYOUT_SHIFTS)
+            page.goto(f"{site}index.html?lang={lang}{fragment}")
+            wait_ready(page)
+            page.wait_for_function("document.fonts.status === 'loaded'")
+            shift = page.evaluate("window.__shift")
+            assert shift <= 0.05, (settings, lang, fragment or "home", shift)

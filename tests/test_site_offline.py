@@ -12,6 +12,8 @@ import pytest
 import build
 from tests.conftest import wait_ready
 
+pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
            "window.pygames.app.state.view.current_player === window.pygames.app.state.seat")

@@ -2,8 +2,12 @@
 and play its first deal to the end by passing links alone - the static site and nothing else -
 and a link opened twice, a message for another table and a hostile invitation do no harm."""
 
+import pytest
+
 from pygames import ai
 from tests.conftest import PHONE, open_app, wait_ready
+
+pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
 
 OPENED = "Number(document.documentElement.dataset.remoteOpened || 0)"
 STATUS = "window.pygames.app.state"
@@ -41,6 +45,7 @@ def create_table(host, site, game="skarney_gin", friend=FRIEND):
     host.locator("#btn-settings").click()
     host.locator("#settings-remote").click()
     host.wait_for_selector("#dlg-remote[open]")
+    host.locator("#dlg-remote input").nth(0).fill("Aki")
     host.locator("#dlg-remote input").nth(1).fill(friend)
     host.locator("#remote-create").click()
     host.wait_for_selector("[data-remote-link]")
@@ -105,6 +110,9 @@ def test_two_people_play_a_deal_of_skarney_gin_by_links(warm_page, site):
     assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
     assert play_first_deal([aki, bea]) > 10
     check_deal_verified([aki, bea])
+    # the seats carry the players' own names (plain text: the quotes and ampersands as typed)
+    assert FRIEND in aki.locator("#table .sg-opp").inner_text()
+    assert "Aki" in bea.locator("#table .sg-opp").inner_text()
 
 
 def test_four_people_play_a_deal_of_spades_by_links(warm_page, site):
@@ -124,7 +132,7 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     open_link(aki, join)
     before = aki.evaluate("localStorage.length")
     open_link(aki, join)                                       # twice: already applied, nothing lost
-    assert aki.locator("#toast").inner_text().strip()
+    assert f"{FRIEND}'s join is already applied" in aki.locator("#toast").inner_text()
     open_link(aki, "r.AAAA")                                   # damaged
     assert "cannot be opened" in aki.locator("#toast").inner_text()
     assert aki.evaluate("localStorage.length") == before
@@ -139,6 +147,17 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     assert "Skarney Gin" in aki.locator("#remote-tables").inner_text()
     aki.locator("#remote-tables [data-remote-table]").first.click()
     aki.wait_for_function("!document.getElementById('remote-panel').hidden && document.documentElement.dataset.view !== 'home'")
+    # its address names it, so a reload shows the same table again (not the person's own game)
+    assert aki.evaluate("location.hash").startswith("#table:")
+    names = aki.locator("#remote-panel .remote-names").inner_text()
+    aki.reload()
+    wait_ready(aki)
+    aki.wait_for_function("!document.getElementById('remote-panel').hidden")
+    assert aki.locator("#remote-panel .remote-names").inner_text() == names
+    # an address naming a table this browser does not have: said so, the home screen instead
+    aki.evaluate("location.hash = 'table:AAAAAAAAAAAAAAAAAAAAAA'")
+    aki.wait_for_function("document.documentElement.dataset.view === 'home'")
+    assert "not joined" in aki.locator("#toast").inner_text()
 
 
 def test_markup_in_a_name_is_refused_with_a_reason(page, site):

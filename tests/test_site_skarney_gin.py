@@ -267,6 +267,7 @@ def test_share_link_reopens_the_position(warm_page, page, site):
     assert other.locator(".sg-melds-mine .sg-meld").count() == len(before["melds"][0])
 
 
+@pytest.mark.heavy
 def test_bots_play_a_whole_game_to_200_in_the_page(page, site):
     page.add_init_script(WATCH)
     started = time.monotonic()

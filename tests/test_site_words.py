@@ -155,7 +155,12 @@ def test_messages_about_a_seat_have_the_persons_own_form(page, site, lang):
     assert {"leopard.ui.st.asks", "spooneye.result.win", "spite_malice.ui.title.won"} <= set(keys)
 
 
-NEVER_THE_PERSON = {"leopard.ui.asks_you": "your partner asks you"}
+NEVER_THE_PERSON = {"leopard.ui.asks_you": "your partner asks you",
+                    # Skarney Gin's other player (a remote table's player by name), never the person
+                    "skarney_gin.ui.offers_you": "the other player offers you",
+                    "skarney_gin.ui.opponent_offers": "the other player offers",
+                    "skarney_gin.ui.opponent_deciding": "the other player decides on your offer",
+                    "skarney_gin.ui.st.opponent_playing": "the other player's turn"}
 
 
 def test_no_sentence_names_its_subject_as_plain_text():

@@ -8,7 +8,8 @@ import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
-import { currentFragment, dailyFragment, gameOfLink, learnFragment, route } from "./route.js";
+import { currentFragment, dailyFragment, gameOfLink, learnFragment, route, tableFragment } from "./route.js";
+import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
 import * as friend from "./friend.js";
@@ -41,6 +42,7 @@ const app = {
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
   lesson: null,      // {gameId, lesson, stops, pointer} while a lesson is on the table (learn.js: its own save slot)
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
+  remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
   pauses: [],        // the last bot pauses scheduled, {seat, ms} (tests read them: #21.14)
 };
@@ -101,6 +103,10 @@ async function boot() {
     app.remoteLink = null;
     render();
   }
+  if (app.remoteTableId) {                   // a reload at a remote table: show it again
+    await showStoredTable(app.remoteTableId);
+    app.remoteTableId = null;
+  }
   if (atHome()) {
     setWaiting(false);                   // the last game is loaded behind the home screen, bots wait
     history.replaceState(null, "", location.pathname + location.search);
@@ -131,9 +137,19 @@ function goHome() {
   app.hold = null;
   showHome(gameList(), openFromHome);
   remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
-    hideHome();
-    await remoteTable.resume(table);
+    history.pushState(null, "", `#${tableFragment(table)}`);
+    await showStoredTable(table);
   });
+}
+
+/** Show a remote table stored in this browser (the home list, or its address after a reload); one
+ * this browser does not have is said so, and the home screen shows instead. */
+async function showStoredTable(table) {
+  hideHome();
+  if (await remoteTable.resume(table)) return render();
+  toast(t("remote.unknown_table"));
+  history.replaceState(null, "", location.pathname + location.search);
+  goHome();
 }
 
 /** Every game the page has a layout for, in the site's order: {id, title (in the language shown),
@@ -174,6 +190,11 @@ async function openStart(playable) {
   if (where.kind === "remote") {             // a remote table's link: the person's own game behind it
     await resumeOrNew(fallback);
     app.remoteLink = where.fragment;         // opened once the page is ready (it may ask for a seat)
+    return;
+  }
+  if (where.kind === "table") {              // a reload at a remote table: the person's own game behind it
+    await resumeOrNew(fallback);
+    app.remoteTableId = where.table;
     return;
   }
   if (where.kind === "home") return resumeOrNew(fallback);
@@ -254,6 +275,7 @@ async function loadState(request) {
 function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {}) {
   if (!atRemote) {                           // a local game replaces the remote table on the screen
     remoteTable.close();
+    setPlayerNames(null);
     $("table").hidden = false;
   }
   app.gameId = gameId;
@@ -608,6 +630,10 @@ async function onAddress() {
     render();
     return;
   }
+  if (where.kind === "table") {
+    if (remoteTable.status()?.table !== where.table) await showStoredTable(where.table);
+    return;
+  }
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
   if (where.kind === "learn") {
@@ -840,8 +866,10 @@ const remoteTable = installRemote({
   toast: (text) => toast(text, 6000),
   errorText,
   gameTitle,
-  show: (gameId, state) => {
+  show: (gameId, state, table) => {
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
+    setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
+    if (currentFragment() !== tableFragment(table)) history.replaceState(null, "", `#${tableFragment(table)}`);
     app.state = state ? { ...state, remote: true, can_undo: false } : null;
     $("table").hidden = !state;              // before the deal: only the remote panel shows
     if (state) return render();

@@ -1,16 +1,16 @@
 // What the page's features (share, daily deal, statistics, pass-and-play) add to the page: buttons in
 // the top bar and dialogs made on first use.
-import { t } from "./i18n.js";
+import { hasText, t } from "./i18n.js";
 
 /** A top-bar button whose words follow the language (``data-t`` / ``data-t-title``, see translatePage). */
 export function barButton(id, key, titleKey, onClick) {
-  const b = document.createElement("button");
+  const b = document.getElementById(id) || document.createElement("button");   // index.html has it in place
   b.type = "button";
   b.id = id;
   b.dataset.t = key;
   b.dataset.tTitle = titleKey;
-  b.textContent = t(key);
-  b.title = t(titleKey);
+  if (hasText(key)) b.textContent = t(key);         // before the words load: the page's English stays
+  if (hasText(titleKey)) b.title = t(titleKey);
   b.addEventListener("click", onClick);
   return b;
 }

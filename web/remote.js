@@ -55,7 +55,7 @@ export function installRemote(host) {
     remote.status = result.status;
     keep(result.table, result.state);
     const status = result.status;
-    host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null);
+    host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null, result.table);
     draw();
   }
 
@@ -190,7 +190,7 @@ export function installRemote(host) {
     }
     remote.state = state;
     const result = await call("remote_open", { link: fragment });
-    if (result && result.outcome !== "applied") host.toast(result.text);
+    if (result && result.outcome !== "applied") host.toast(result.message ? t(result.message) : result.text);
     return Boolean(result);
   }
 

@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import CODES, HIDDEN, IDS, Rng
-from ..engine import IllegalMove
+from ..engine import Game, IllegalMove
 from ..games import game_class
 from . import beacon, curve, deck as deck_mod, schnorr, wire
 from .deck import CardPoints, DeckKeys
@@ -45,6 +45,18 @@ class BadState(ValueError):
 
 class Stopped(ValueError):
     """The table has stopped (a cheat was caught, or the copies could not agree)."""
+
+
+class Said(str):
+    """An English sentence the page may say in its own language: its text, with the message key of
+    ``Game.TEXTS`` it was made from and the key's fields (``message``: ``{"key": ..., **params}``)."""
+
+    message: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> "Said":
+        said = super().__new__(cls, Game.TEXTS[key].format(**params))
+        said.message = {"key": key, **params}
+        return said
 
 
 def _mac(key: bytes, label: bytes, data: bytes = b"") -> bytes:
@@ -693,10 +705,10 @@ class Party:
         msg = wire.decode(wire.link_bytes(link), self.players)
         if msg.items and isinstance(msg.items[0], wire.Invite):
             if msg.table == self.table:
-                return self._result("already", "this is this table's invitation: it is already here")
-            return self._result("other", "this is an invitation to another table")
+                return self._result("already", Said("remote.outcome.own_invitation"))
+            return self._result("other", Said("remote.outcome.other_invitation"))
         if msg.table != self.table:
-            return self._result("other", "this message is for another table")
+            return self._result("other", Said("remote.outcome.other_table"))
         outcome = self._receive(msg)
         if outcome[0] == "applied":
             new: list[str] = []
@@ -719,21 +731,21 @@ class Party:
             key = msg.items[0].key
             if ledger.start is not None:
                 if ledger.digests.get((s, 0)) == msg.digest:
-                    return "already", f"{name}'s join is already applied"
-                return "refused", f"{name}'s seat is already taken"
+                    return "already", Said("remote.outcome.join_already", name=name)
+                return "refused", Said("remote.outcome.seat_taken", name=name)
             if any(j.digest == msg.digest for j in ledger.joins.get(s, [])):
-                return "already", f"{name}'s join is already applied"
+                return "already", Said("remote.outcome.join_already", name=name)
         else:
             key = ledger.keys[s]
             if msg.seq < ledger.count[s]:
                 if ledger.digests.get((s, msg.seq)) == msg.digest:
-                    return "already", f"message {msg.seq} from {name} is already applied"
+                    return "already", Said("remote.outcome.already", n=msg.seq + 1, name=name)
                 if key is not None and wire.verify(msg, key):
                     self._stop(s, f"{name} signed two different messages numbered {msg.seq}")
                     return "cheat", self.state["stopped"]["text"]
-                return "refused", f"this message claims to be {name}'s but is not signed by {name}"
+                return "refused", Said("remote.outcome.not_signed", name=name)
         if key is None or not wire.verify(msg, key):
-            return "refused", f"this message claims to be {name}'s but is not signed by {name} (forged or damaged)"
+            return "refused", Said("remote.outcome.forged", name=name)
         if self.state["stopped"]:
             return "stopped", self.state["stopped"]["text"]
         waiting = None if join else ledger.waiting_reason(msg)
@@ -747,11 +759,12 @@ class Party:
             link = msg.link()
             if link not in self.state["held"]:
                 if len(self.state["held"]) >= MAX_HELD:
-                    return "refused", "too many messages are waiting: open the earlier ones first"
+                    return "refused", Said("remote.outcome.too_many_held")
                 self.state["held"].append(link)
             t, seq = waiting
-            what = "join" if seq == 0 and t != ledger.host else f"message {seq}"
-            return "held", f"waiting for {what} from {self.names[t]} first"
+            if seq == 0 and t != ledger.host:
+                return "held", Said("remote.outcome.wait_join", name=self.names[t])
+            return "held", Said("remote.outcome.wait_message", n=seq + 1, name=self.names[t])
         return self._apply(msg)
 
     def _apply(self, msg: wire.Message) -> tuple[str, str]:
@@ -777,7 +790,7 @@ class Party:
             return "cheat", self.state["stopped"]["text"]
         if self.state["stopped"]:
             return "cheat", self.state["stopped"]["text"]
-        return "applied", f"applied message {msg.seq} from {self.names[msg.seat]}"
+        return "applied", Said("remote.outcome.applied", n=msg.seq + 1, name=self.names[msg.seat])
 
     def _apply_held(self) -> bool:
         for link in list(self.state["held"]):
@@ -813,7 +826,7 @@ class Party:
             self._compute()
             raise IllegalMove("remote.cannot_send", {"reason": str(e)[:200]}) from None
         new = self._advance()
-        return self._result("moved", "move made", new)
+        return self._result("moved", Said("remote.outcome.moved"), new)
 
     def _declare(self, move: dict, legal: bool = True) -> wire.Move:
         """The message form of this player's move: every card it takes from a deck slot named by
@@ -959,7 +972,8 @@ class Party:
                 "messages": len(self.messages)}
 
     def _result(self, outcome: str, text: str, new: list[str] | None = None) -> dict[str, Any]:
-        return {"outcome": outcome, "text": text, "new": new or []}
+        message = text.message if isinstance(text, Said) else {"key": "remote.outcome.text", "text": text}
+        return {"outcome": outcome, "text": str(text), "message": message, "new": new or []}
 
 
 class _Empty:

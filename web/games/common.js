@@ -24,10 +24,27 @@ export function moveButton(text, move, { cls = "", legal = true, title = "" } = 
     `${legal ? ' data-legal="true"' : " disabled"}${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</button>`;
 }
 
-/** A seat's name at a table: "You" for the person; at a two-player table the other seat is
- * "Opponent" in every game (one name for one role); else "Player n". */
+let playerNames = null;            // the players' own names at a remote table (plain text), else null
+
+/** The page says whose names the seats carry (a remote table's players) or, with null, that the
+ * layouts' own seat words apply. */
+export function setPlayerNames(names) {
+  playerNames = Array.isArray(names) ? names.map(String) : null;
+}
+
+/** A player's own name for ``seat`` when the table has names (not for the person: "You"), else null.
+ * Plain text from other pages: layouts escape it like every other word. */
+export function playerName(seat, me) {
+  return playerNames && seat !== me && typeof playerNames[seat] === "string" ? playerNames[seat] : null;
+}
+
+/** A seat's name at a table: "You" for the person; a player's own name at a remote table; at a
+ * two-player table the other seat is "Opponent" in every game (one name for one role); else
+ * "Player n". */
 export function seatName(seat, me, players = 0) {
   if (seat === me) return t("page.seat.you");
+  const named = playerName(seat, me);
+  if (named) return named;
   if (players === 2) return t("page.seat.opponent");
   return t("page.seat.player", { n: seat + 1 });
 }

@@ -4,7 +4,7 @@
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
 import { cardEl, cardPicture, cardText } from "../cards.js";
-import { el, esc, keyTarget, moveButton, num, seatName as commonSeatName, t } from "./common.js";
+import { el, esc, keyTarget, moveButton, num, playerName, seatName as commonSeatName, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
 const ui = (key, params) => t(`leopard.ui.${key}`, params);
@@ -17,6 +17,8 @@ const DIRECTIONS4 = ["south", "west", "north", "east"];
 function seatName(view, seat, me) {
   if (view.players === 2) return commonSeatName(seat, me, 2);
   if (seat === me) return ui("you");
+  const named = playerName(seat, me);
+  if (named) return named;
   const rel = (seat - me + 4) % 4;
   return rel === 2 ? ui("partner") : ui(DIRECTIONS4[rel]);
 }

@@ -5,7 +5,7 @@
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
 import { cardEl, cardPicture, cardText } from "../cards.js";
-import { el, esc, moveButton, scoreSheet, seatName, t } from "./common.js";
+import { el, esc, moveButton, playerName, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";
 /** The layout's own words: skarney_gin.ui.<key> (web/lang/<lang>/skarney_gin.json). */
@@ -176,7 +176,7 @@ function opponentStrip(view, ctx) {
   const box = el("section", "sg-player sg-opp");
   if (view.current_player === opp) box.classList.add("to-act");
   const head = el("div", "sg-head");
-  head.appendChild(el("span", "sg-name", esc(ui("opponent"))));
+  head.appendChild(el("span", "sg-name", esc(name(opp, me))));
   const fan = el("div", "sg-fan");
   fan.setAttribute("aria-label", ui("cards", { n: view.hand_counts[opp] }));
   const hand = view.zones[`hand${opp}`];
@@ -206,7 +206,7 @@ function offerEl(view, ctx) {
   if (view.phase === "answer" && view.offer) {
     const toMe = view.current_player === me;
     box.classList.add("sg-offer-live");
-    box.appendChild(el("div", "sg-caption", esc(toMe ? ui("offers_you") : view.turn_of === me ? ui("you_offer") : ui("opponent_offers"))));
+    box.appendChild(el("div", "sg-caption", esc(toMe ? ui("offers_you", { who: name(1 - me, me) }) : view.turn_of === me ? ui("you_offer") : ui("opponent_offers", { who: name(1 - me, me) }))));
     box.appendChild(cardEl(view.offer, { extraClass: "sg-big" }));
     if (toMe && ctx.myTurn) {
       const ace = view.offer[0] === "A";
@@ -215,7 +215,7 @@ function offerEl(view, ctx) {
         moveButton(ui("refuse"), { type: "refuse" })));
       if (ace) box.appendChild(el("p", "sg-warn", esc(ui("ace_warning"))));
     } else if (!toMe) {
-      box.appendChild(el("p", "sg-hint", esc(ui("opponent_deciding"))));
+      box.appendChild(el("p", "sg-hint", esc(ui("opponent_deciding", { who: name(1 - me, me) }))));
     }
     return box;
   }
@@ -249,7 +249,7 @@ function logEl(ctx) {
   const entries = log.slice(start).map((e, i) => logText(e, log[start + i - 1], ctx.seat));
   if (entries.length) box.innerHTML = `<ul>${entries.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>`;
   else if (!view.is_over) {
-    box.innerHTML = `<p class="sg-empty">${esc(first === ctx.seat ? ui("first_you", { deal: view.deal }) : ui("first_opponent", { deal: view.deal }))}</p>`;
+    box.innerHTML = `<p class="sg-empty">${esc(first === ctx.seat ? ui("first_you", { deal: view.deal }) : ui("first_opponent", { deal: view.deal, who: name(1 - ctx.seat, ctx.seat) }))}</p>`;
   } else box.hidden = true;
   return box;
 }
@@ -473,7 +473,7 @@ function scoreBoard(view, ctx) {
     if (local.sheetOpen === undefined) local.sheetOpen = window.innerWidth > 760;
     const sheet = scoreSheet(ctx, {
       title: ui("score_sheet"),
-      columns: [ui("col_deal"), ui("you"), ui("col_opp")],
+      columns: [ui("col_deal"), ui("you"), playerName(1 - me, me) ?? ui("col_opp")],
       rows: log.map((d) => [`${d.deal}${d.skarney != null ? " ★" : ""}`, d.points[me] || "–", d.points[opp] || "–"]),
       foot: [ui("total"), view.totals[me], view.totals[opp]],
     });
@@ -487,7 +487,7 @@ function resultTable(r, me, compact = false) {
   const opp = 1 - me;
   const line = (label, values, cls = "") => `<tr class="${cls}"><th>${esc(label)}</th><td>${values[me]}</td><td>${values[opp]}</td></tr>`;
   const boxLabel = (s) => (compact ? "" : ` <small>(${r.deals_scored[s]} × 25)</small>`);
-  return `<table class="sg-result"><thead><tr><th></th><th>${esc(ui("you"))}</th><th>${esc(ui("opponent"))}</th></tr></thead><tbody>` +
+  return `<table class="sg-result"><thead><tr><th></th><th>${esc(ui("you"))}</th><th>${esc(name(opp, me))}</th></tr></thead><tbody>` +
     line(ui("points"), r.totals) +
     `<tr><th>${esc(ui("box_bonus"))}</th><td>${r.box_bonus[me]}${boxLabel(me)}</td><td>${r.box_bonus[opp]}${boxLabel(opp)}</td></tr>` +
     line(ui("game_bonus"), r.game_bonus) + line(ui("shutout_bonus"), r.shutout_bonus) + line(ui("final"), r.final, "sg-final") +
@@ -641,7 +641,7 @@ export default {
     if (!ctx.myTurn) {
       if (view.phase === "answer" && view.turn_of === me && turn !== me) return ui("st.you_offer", { card: view.offer });
       if (turn === me) return view.phase === "answer" ? ui("st.bot_answers", { card: view.offer }) : ui("st.bot_plays");
-      return ui("st.opponent_playing");
+      return ui("st.opponent_playing", { who: name(turn, me) });
     }
     if (view.phase === "answer") {
       return ui(view.offer[0] === "A" ? "st.answer_ace" : "st.answer", { card: view.offer });

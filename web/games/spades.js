@@ -1,6 +1,6 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
 import { cardEl, cardPicture, cardText } from "../cards.js";
-import { esc, moveButton, num, scoreSheet, t, trickArea } from "./common.js";
+import { esc, moveButton, num, playerName, scoreSheet, t, trickArea } from "./common.js";
 
 const POS = ["bottom", "left", "top", "right"];       // where each seat sits relative to you (seat 0)
 const ui = (key, params) => t(`spades.ui.${key}`, params);
@@ -8,7 +8,7 @@ const seatWord = (seat) => ui(`seat.${seat}`);        // South, West, North, Eas
 const suitWord = (suit) => t(`spades.suit.${suit}`);  // the engine's own words for the suits
 
 function seatName(seat, me) {
-  return seat === me ? t("page.seat.you") : seatWord(seat);
+  return seat === me ? t("page.seat.you") : playerName(seat, me) ?? seatWord(seat);
 }
 
 function teamName(team, me) {
