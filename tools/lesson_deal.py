@@ -1,15 +1,17 @@
 """Find and check the teaching deals of the Learn lessons (web/lessons/<game>.json).
 
     python3 tools/lesson_deal.py check [game ...]        replay each lesson as the page plays it
-    python3 tools/lesson_deal.py search <game> [from] [to] [--person easy|normal]
-                                                        seeds whose first deal brings up the
-                                                        lesson's rules; prints the best's moves
+    python3 tools/lesson_deal.py search <game> [from] [to] [person level]
+                                                        each seed's first deal with the person's
+                                                        seat played by a bot: the person's moves,
+                                                        to pick a seed whose deal brings the rules up
 
 The page plays a lesson's bots at its ``level`` with the bridge's seed (game seed * 1009 + move
 count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
 CPython. ``check`` replays the lesson's ``moves`` (the person's, in order) and says whether each is
 legal when its turn comes and which step explains it; ``search`` plays the person's seat by a bot
-and reports which of the game's teaching events (below) came up, and when.
+and prints the person's moves of each seed (the lessons' seeds were chosen from these: the first
+that brought every rule of the lesson up within a dozen of the person's moves).
 """
 
 from __future__ import annotations
@@ -89,4 +91,10 @@ if __name__ == "__main__":
     if cmd == "check":
         games = rest or sorted(p.stem for p in LESSONS.glob("*.json"))
         sys.exit(0 if all([check(g) for g in games]) else 1)
+    if cmd == "search" and rest:
+        lo = int(rest[1]) if len(rest) > 1 else 1
+        hi = int(rest[2]) if len(rest) > 2 else lo + 20
+        for seed, moves, _ in search(rest[0], lo, hi, rest[3] if len(rest) > 3 else "normal"):
+            print(seed, len(moves), json.dumps(moves))
+        sys.exit(0)
     print(__doc__)
