@@ -1,6 +1,7 @@
 """Learn to play (#24): every game's lesson (web/lessons/<game>.json, run by web/learn.js) runs to its
 end by following its own steps - the bubble's data-lesson-step and the highlighted data-lesson-target
-- at 1280x800 in English and at 390x844 (touch) in Japanese; a wrong try is explained and changes
+- at 1280x800 in English and at 390x844 (touch) in Japanese (where the deal's free end, after the
+last step, is left out: it is the same deal, and the English run plays it to the summary); a wrong try is explained and changes
 nothing; a lesson left is resumed where it was; it never counts in statistics nor touches the person's
 own game. Set LESSON_SHOTS=<folder> to keep a screenshot of every step (to look at the bubbles)."""
 
@@ -73,6 +74,8 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
         state = next_state(page, state)
         if state["kind"] == "summary":
             break
+        if state["kind"] == "free" and where == "phone-ja":   # every step followed; the free end once is enough
+            break
         if state["kind"] == "free":              # after the last step: finish the deal by legal moves
             page.evaluate("() => { window.pygames.play(window.pygames.app.state.view.legal_moves[0]); }")
             continue
@@ -85,6 +88,9 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
         assert target.get_attribute("data-lesson-target") == str(state["step"])
         target.click()
     assert seen == list(range(total)), "every step was shown, in order"
+    if state["kind"] == "free":
+        assert not errors
+        return
     summary = page.locator("#dlg-summary")
     assert summary.locator("[data-lesson-end]").count() == 1
     if SHOTS:
