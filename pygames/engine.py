@@ -61,6 +61,7 @@ class MoveRecord(NamedTuple):
     pick: int | None
     choices: int | None
     move: str
+    drew: tuple[tuple[int, str], ...] = ()   # (seat, card code) for each card the move made a seat draw
 
 
 def _dumps(value: Any) -> str:
@@ -197,6 +198,16 @@ class Game(ABC):
         """A precise refusal for a move that is not legal now (None: the engine's generic one)."""
         return None
 
+    # cards drawn during the move being recorded (play_index / play_unchecked), None otherwise: a search's
+    # apply_action notes nothing
+    _draws: list[tuple[int, str]] | None = None
+
+    def _drew(self, seat: int, code: str) -> None:
+        """A game calls this when ``seat`` draws ``code`` into its own hidden hand: the move's log entry
+        names the card to that seat only (others read "a card")."""
+        if self._draws is not None:
+            self._draws.append((seat, code))
+
     def _public_move(self, move: Move, seat: int | None, mover: int) -> Move:
         """``move`` (made by ``mover``) as ``seat`` may see it in the log (another's face-down card
         becomes ``"??"``)."""
@@ -303,8 +314,13 @@ class Game(ABC):
         assert seat is not None
         record = _dumps(self.action_to_move(action))
         deal = self.deal_number
-        self.apply_action(action)
-        self._record.append(MoveRecord(seat, index, len(legal), record))
+        self._draws = []
+        try:
+            self.apply_action(action)
+            drew = tuple(self._draws)
+        finally:
+            self._draws = None
+        self._record.append(MoveRecord(seat, index, len(legal), record, drew))
         if self.deal_number != deal:
             self._deal_start = len(self._record)
         if self.deal_number != deal or self.is_over:
@@ -318,8 +334,13 @@ class Game(ABC):
         assert seat is not None
         record = _dumps(self.action_to_move(action))
         deal = self.deal_number
-        self.apply_action(action)
-        self._record.append(MoveRecord(seat, None, None, record))
+        self._draws = []
+        try:
+            self.apply_action(action)
+            drew = tuple(self._draws)
+        finally:
+            self._draws = None
+        self._record.append(MoveRecord(seat, None, None, record, drew))
         if self.deal_number != deal:
             self._deal_start = len(self._record)
         if self.deal_number != deal or self.is_over:
@@ -416,9 +437,20 @@ class Game(ABC):
         return zones
 
     def log(self, seat: int | None = None) -> list[dict[str, Any]]:
-        """The current deal's moves, as ``seat`` may see them: ``[{"seat", "move"}]``."""
-        return [{"seat": r.seat, "move": self._public_move(json.loads(r.move), seat, r.seat)}
-                for r in self._record[self._deal_start:]]
+        """The current deal's moves, as ``seat`` may see them: ``[{"seat", "move"}]``, and ``"drew":
+        [{"seat", "cards"}]`` when the move made seats draw (a card another seat drew is ``"??"``)."""
+        out = []
+        for r in self._record[self._deal_start:]:
+            entry: dict[str, Any] = {"seat": r.seat, "move": self._public_move(json.loads(r.move), seat, r.seat)}
+            if r.drew:
+                drew: list[dict[str, Any]] = []
+                for s, code in r.drew:
+                    if not drew or drew[-1]["seat"] != s:
+                        drew.append({"seat": s, "cards": []})
+                    drew[-1]["cards"].append(code if seat is None or seat == s else HIDDEN)
+                entry["drew"] = drew
+            out.append(entry)
+        return out
 
     def view(self, seat: int | None = None, reveal: bool = False) -> View:
         """What ``seat`` sees (None: everything). ``reveal``: every zone's cards unmasked, the rest as
@@ -523,7 +555,9 @@ class Game(ABC):
         g.seed = 0
         g.chance = Rng(0)
         g.deal_number = view["deal"]
-        g._record = [MoveRecord(e["seat"], None, None, _dumps(e["move"])) for e in view["log"]]
+        g._record = [MoveRecord(e["seat"], None, None, _dumps(e["move"]),
+                                tuple((d["seat"], c) for d in e.get("drew", ()) for c in d["cards"]))
+                     for e in view["log"]]
         g._before = view["move_count"] - len(g._record)
         g._deal_start = 0
         g._deal_ends = []

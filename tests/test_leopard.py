@@ -423,7 +423,8 @@ def test_a_face_down_card_is_seen_by_its_placer_only_not_even_the_partner():
     for other in (partner, (seat + 1) % 4, (seat + 3) % 4):
         assert g.view(other)["zones"][zone] == ["5H", HIDDEN]
         last = g.view(other)["log"][-1]
-        assert last == {"seat": seat, "move": {"type": "place", "card": HIDDEN, "square": 1 - side, "pos": 5}}
+        assert (last["seat"], last["move"]) == (seat, {"type": "place", "card": HIDDEN, "square": 1 - side, "pos": 5})
+        assert all(c == (HIDDEN if d["seat"] != other else c) for d in last.get("drew", []) for c in d["cards"])
     assert g.view(seat)["log"][-1]["move"]["card"] == "JC"
     assert g.view(partner)["placers"][(1 - side) * 9 + 4] == [None, seat]
     check_view_secrecy(g)

@@ -112,12 +112,16 @@ def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(warm_page, 
     assert record(page, "stats:spite_malice")["daily"] == {"2026-11-23": rec["first"]["outcome"]}
     page.wait_for_function("document.querySelector('#notice:not([hidden])')?.textContent.includes('result recorded')")
 
-    # re-opening the daily the same day shows the result, not a new try (the bots wait for the person now)
+    # re-opening the daily the same day shows the result, not a new try (the bots wait for the person now),
+    # on the table as the first deal ended - not where the watching bots had got to in the next one
+    page.wait_for_function(f"{STATE}.view.is_over || {STATE}.view.log.some(e => e.seat === {STATE}.seat)", timeout=120_000)
     page.evaluate("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify({speed: 'instant'}))")
     page.reload()
     wait_ready(page)
     page.wait_for_function("document.querySelector('#dlg-daily[open]')")
-    assert call(page, "state")["view"]["move_count"] > 0
+    shown = call(page, "state")
+    assert links.decode(shown["link"]).deal_number == ended.deal_number
+    assert not any(e["seat"] == shown["seat"] for e in shown["view"]["log"])   # only the bots before your turn
     assert record(page, "daily:spite_malice")["first"] == rec["first"]
     assert "played" in page.locator("#daily-banner").inner_text()
     first = rec["first"]
@@ -147,8 +151,8 @@ def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(warm_page, 
     assert not page.console_errors
 
 
-def short_match():
-    return links.encode(pygames.new_game("spite_malice", seed=5, options={"target": 0}), moves=False)
+def short_match(seed=5):
+    return links.encode(pygames.new_game("spite_malice", seed=seed, options={"target": 0, "payoff": 13}), moves=False)
 
 
 def open_stats(page):
@@ -158,15 +162,32 @@ def open_stats(page):
             for k in ("played", "wins", "win_rate", "avg_score", "best", "streak")}
 
 
-def test_a_finished_bot_match_is_counted_once_and_reset_clears_it(page, site):
-    page.add_init_script("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify("
-                         "{speed: 'instant', watch: true, level: 'random'}));")
-    open_app(page, site, short_match())
+def test_a_finished_match_is_counted_once_only_when_a_person_played_it_and_reset_clears_it(page, site):
+    # the bots played the person's seat too ("watch"): nobody's result (#21.4)
+    page.add_init_script("localStorage.getItem('pygames:settings:spite_malice') || localStorage.setItem("
+                         "'pygames:settings:spite_malice', JSON.stringify({speed: 'instant', watch: true, level: 'random'}));")
+    open_app(page, site, short_match(seed=7))
     page.wait_for_function(f"{STATE}.view.is_over", timeout=240_000)
     page.wait_for_function("document.querySelector('#dlg-summary[open]')")
     page.locator("#summary-ok").click()
-    result = links.decode(call(page, "state")["link"]).match_result(0)
-    assert result["over"]
+    assert open_stats(page)["played"] == "0"
+    page.locator("#stats-close").click()
+
+    # the same rule for a match a person played: stats.js records the end of a match only for a person
+    # (the page's statsContext says whether one person played: not "watch", not pass-and-play)
+    over = call(page, "state")
+    recorded = page.evaluate("""async ([playing, over]) => {
+      const stats = await import('./stats.js');
+      const out = [];
+      for (const [seed, person] of [[1, false], [2, true]]) {
+        const link = `spite_malice?v=1&s=${seed}`;
+        stats.noteState('spite_malice', { ...playing, link }, { level: 'random', person });
+        out.push(Boolean(stats.noteState('spite_malice', { ...over, link }, { level: 'random', person })));
+      }
+      return out;
+    }""", [{"result": {"over": False}}, over])
+    assert recorded == [False, True]
+    result = over["result"]
 
     figures = open_stats(page)
     won = result["outcome"] == "win"

@@ -98,7 +98,8 @@ def play_hinted(page):
     view = page.evaluate("window.pygames.app.state.view")
     first = before - (view["move_count"] - len(view["log"]))
     if 0 <= first < len(view["log"]):
-        assert view["log"][first] == {"seat": state["seat"], "move": hint["move"]}, "the hinted move was not played"
+        assert (view["log"][first]["seat"], view["log"][first]["move"]) == (state["seat"], hint["move"]), \
+            "the hinted move was not played"
     assert page.locator("#table .hinted").count() == 0 or page.evaluate(MY_TURN)
     return hint
 

@@ -75,7 +75,7 @@ def test_a_person_places_each_kind_of_card_by_clicking(page, site):
         link, move = position_where(wanted)
         open_app(page, site, link)
         view = place_by_clicking(page, move)
-        assert view["log"][-1] == {"seat": 0, "move": move}, name
+        assert (view["log"][-1]["seat"], view["log"][-1]["move"]) == (0, move), name
         if move["type"] == "place":
             zone = view["zones"][f"square{move['square']}_{move['pos']}"]
             assert zone[-1] == move["card"], name          # the placer sees even a face-down card

@@ -14,6 +14,7 @@ import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
 import * as friend from "./friend.js";
 import * as a11y from "./a11y.js";
+import * as recent from "./recent.js";
 import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
@@ -317,11 +318,14 @@ function adopt(state) {
   history.replaceState(null, "", `#${state.link}`);
 }
 
-/** What the statistics note of a finished match: the bots' level, and whether any seat was a bot. */
+/** What the statistics note of a finished match: the bots' level, whether any seat was a bot, and
+ * whether one person played it (a match the bots played in "watch" mode, or several people passing
+ * the device, is nobody's result: not counted). */
 function statsContext() {
   const players = app.state?.view?.players ?? 0;
+  const people = friend.people(app.gameId, players).length;
   return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
-    bots: friend.people(app.gameId, players).length < players };
+    bots: people < players, person: !watching() && people === 1 };
 }
 
 /** A game in progress that a new game would throw away. */
@@ -374,7 +378,7 @@ async function act(move) {
     const state = await app.engine.call("play", { move });
     if (gen !== app.generation) return;
     app.lastMover = app.state.seat;          // the next bot's move is a new turn: a whole pause
-    a11y.announce(a11y.describe(app.layout, move, app.state.seat, state.view));
+    recent.announce(app.layout, state.view, app.state.seat, move);   // the live region, before adopt
     adopt(state);
     await afterMove(prev, gen);
   } catch (err) {
@@ -454,7 +458,7 @@ async function runBots() {
       app.lastBotMove = { seat: res.seat, move: res.move };
       app.lastMover = res.seat;
       adopt(res.state);
-      a11y.announce(a11y.describe(app.layout, res.move, res.seat, res.state.view));
+      recent.announce(app.layout, res.state.view, res.seat, res.move);
       await afterMove(prev, gen);
     }
   } catch (err) {
@@ -545,6 +549,7 @@ function render() {
     (legal.find((el) => elementKey(el) === focused) || legal[0])?.focus();
   }
   // behind an end-of-deal dialog the status line still speaks of the deal just ended
+  recent.render($("recent"), app.layout, ctx.view);
   $("status").textContent = app.summaryTitle ||
     friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
@@ -874,6 +879,7 @@ const remoteTable = installRemote({
     $("table").hidden = !state;              // before the deal: only the remote panel shows
     if (state) return render();
     $("table").replaceChildren();
+    recent.hide($("recent"));
     for (const id of ["btn-undo", "btn-hint", "btn-share"]) $(id).disabled = true;
     $("status").textContent = remoteTable.waitingText();
   },

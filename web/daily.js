@@ -92,8 +92,10 @@ export function installDaily(hooks) {
     let rec = recordOf(gameId);
     let state = null;
     if (rec && rec.date === date && typeof rec.save === "string") {
+      // played already: the table as the result was made (the first deal's end), with the result
+      const where = rec.first && typeof rec.ended === "string" ? rec.ended : rec.save;
       try {
-        state = await hooks.engine().call("load", { save: rec.save });
+        state = await hooks.engine().call("load", { save: where });
       } catch {
         state = null;              // a broken daily save: deal today's deal afresh (its result stays)
       }

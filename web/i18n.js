@@ -7,7 +7,7 @@
 //   {name|one|many}   "one" when the parameter is 1, else "many"
 // The person's own form: when "<key>.you" exists and the message's subject (its first {x:seat}
 // field) is the person's seat, that template is used ("You win" beside "West wins").
-import { cardText } from "./cards.js";
+import { cardName, cardText } from "./cards.js";
 
 export const LANGUAGES = { en: "English", ja: "日本語" };
 const STORED = "pygames:lang";
@@ -16,6 +16,15 @@ let language = "en";
 let seatNamer = (seat) => t("page.seat.player", { n: seat + 1 });
 let person = null;                 // the person's seat, when the page has said it
 const SUBJECT = /\{(\w+):seat\}/;
+let spoken = false;                // {x:card} as a screen reader says it ("7 of hearts"), not "7♥"
+
+/** ``fn()``'s text with every {x:card} / {x:cards} spoken by name ("9 of hearts"), for the live
+ * region: the same templates give the table's compact "9♠" and a screen reader's words. */
+export function spokenly(fn) {
+  const before = spoken;
+  spoken = true;
+  try { return fn(); } finally { spoken = before; }
+}
 
 /** Add templates (key -> text) to a language's catalogue: the engine's English arrives with its
  * info; every language's page and layout words come from lang/<lang>.json (built from web/lang/). */
@@ -87,8 +96,8 @@ function template(key) {
 
 function value(v, kind) {
   if (v && typeof v === "object" && !Array.isArray(v) && "key" in v) return t(v);
-  if (kind === "card") return cardText(String(v));
-  if (kind === "cards") return (v || []).map((c) => cardText(String(c))).join(" ");
+  if (kind === "card") return spoken ? cardName(String(v)) : cardText(String(v));
+  if (kind === "cards") return (v || []).map((c) => (spoken ? cardName(String(c)) : cardText(String(c)))).join(spoken ? ", " : " ");
   if (kind === "seat" && Number.isInteger(v)) return seatNamer(v);
   if (Array.isArray(v)) return v.map((x) => value(x)).join(", ");
   if (typeof v === "number" && v < 0) return `\u2212${-v}`;

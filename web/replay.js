@@ -7,6 +7,7 @@
 import { cardEl } from "./cards.js";
 import { hasText, setSeatNamer, t } from "./i18n.js";
 import * as store from "./store.js";
+import * as recent from "./recent.js";
 
 const PACE_MS = 900;     // play-through: one move this often
 
@@ -84,6 +85,7 @@ function build(viewer, gameId) {
     <section class="table replay-table" aria-live="off"></section>
     <div class="replay-hands" hidden></div>
     <p class="replay-status status"></p>
+    <section class="recent replay-recent"></section>
     <nav class="replay-controls">
       <button type="button" class="replay-start">«</button>
       <button type="button" class="replay-back">‹</button>
@@ -207,6 +209,7 @@ function draw(viewer) {
   let line = "";
   try { line = viewer.layout.status(ctx); } catch { line = ""; }
   q(".replay-status").textContent = line;
+  recent.render(q(".replay-recent"), viewer.layout, ctx.view);   // the moves up to this step, in words
   drawHands(viewer, q(".replay-hands"));
   showControls(viewer);
 }

@@ -58,8 +58,10 @@ export function markForeign(gameId, state) {
 }
 
 /** The page calls this with every state it adopts; records the match when this state ends it.
- * ``level``: the bots' level; ``bots``: whether any seat is a bot. Returns the record made, or null. */
-export function noteState(gameId, state, { level = "normal", bots = true } = {}) {
+ * ``level``: the bots' level; ``bots``: whether any seat is a bot; ``person``: whether one person
+ * played the person's seat (not a bot in "watch" mode, not pass-and-play: those count for nobody).
+ * Returns the record made, or null. */
+export function noteState(gameId, state, { level = "normal", bots = true, person = true } = {}) {
   const result = state?.result;
   if (!result || !state.link) return null;
   const key = matchKey(gameId, state.link);
@@ -68,7 +70,7 @@ export function noteState(gameId, state, { level = "normal", bots = true } = {})
   if (!result.over || !before || before.key !== key || before.over) return null;
   if (seen(gameId).includes(key)) return null;
   markSeen(gameId, key);
-  return record(gameId, result, { level, bots });
+  return person ? record(gameId, result, { level, bots }) : null;
 }
 
 function record(gameId, result, { level, bots }) {

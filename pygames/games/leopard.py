@@ -205,6 +205,7 @@ class Leopard(Game):
 
     def _draw(self):
         self.hands[self.turn].append(self.stock.pop())
+        self._drew(self.turn, CODES[self.hands[self.turn][-1]])
 
     # ---- small facts ---------------------------------------------------------------------------
     def side_of(self, seat):

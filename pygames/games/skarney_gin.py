@@ -442,7 +442,9 @@ class SkarneyGin(Game):
         self._legal = None
         self.drew = not self.skip_draw[player]
         if self.drew:
-            self._add_to_hand(player, self.stock.pop())
+            card = self.stock.pop()
+            self._add_to_hand(player, card)
+            self._drew(player, CODES[card])
             self.stock_end = len(self.stock) <= STOCK_END
 
     def _add_to_hand(self, player, card):

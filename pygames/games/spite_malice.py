@@ -183,6 +183,7 @@ class SpiteMalice(Game):
                 self.stock, self.completed = self.completed, []
                 self.chance.shuffle(self.stock)
             hand.append(self.stock.pop())
+            self._drew(self.turn, CODES[hand[-1]])
         hand.sort(key=_hand_key)
 
     # ---- the action interface ------------------------------------------------------------------

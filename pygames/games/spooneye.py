@@ -307,6 +307,7 @@ class Spooneye(Game):
     def _draw(self, seat):
         if self.stock:
             self.hands[seat].append(self.stock.pop())
+            self._drew(seat, CODES[self.hands[seat][-1]])
 
     def _begin_turn(self, seat):
         self.actor = self.decider = seat

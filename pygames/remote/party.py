@@ -894,6 +894,9 @@ class Party:
                     cards[place] = HIDDEN
             elif not hidden and label in cards:
                 cards[cards.index(label)] = HIDDEN
+        for entry in v["log"]:      # a drawn card may still be a stand-in here: the log says only "a card"
+            for d in entry.get("drew", ()):
+                d["cards"] = [HIDDEN] * len(d["cards"])
         if not self.able():
             v["legal_moves"] = []
         return v

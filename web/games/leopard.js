@@ -271,6 +271,26 @@ function explainDeal(view, deal, me) {
 // the table's size, for naming seats in engine messages ({seat:seat}); set on every render
 let tablePlayers = 2;
 
+/** A move in words for the recent-moves line and screen readers (#21.8): "West placed 7♥ on your
+ *  square, position 4"; another's face-down card stays "a face-down card". */
+function describe(move, seat, view) {
+  const me = view.seat ?? 0;
+  const who = seatName(view, seat, me);
+  switch (move.type) {
+    case "place": {
+      const mine = move.square === view.sides?.[me];
+      const square = ui(view.players === 2 ? (mine ? "log.sq.yours" : "log.sq.opponent") : (mine ? "log.sq.team" : "log.sq.opponents"));
+      if (move.card === "??") return ui("log.place_hidden", { who, square, pos: move.pos });
+      if ("JQ".includes(move.card[0])) return ui("log.place_down", { who, card: move.card, square, pos: move.pos });
+      return ui("log.place", { who, card: move.card, square, pos: move.pos });
+    }
+    case "discard": return ui("log.discard", { who, card: move.card });
+    case "go_out": return ui(view.players === 4 ? "log.ask" : "log.go_out", { who });
+    case "answer": return ui(move.allow ? "log.allow" : "log.deny", { who });
+    default: return "";
+  }
+}
+
 export default {
   id: "leopard",
   title: "Leopard",
@@ -279,6 +299,7 @@ export default {
     return [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => cardPicture(30 + (i % 3) * 21, 3 + Math.floor(i / 3) * 22,   // a square
       ["7C", "", "9H", "4D", "5S", "", "AS", "2H", ""][i], { back: i === 1 || i === 5 || i === 8 })).join("");
   },
+  describe,
   seatName(seat, me) {
     return seatName({ players: tablePlayers }, seat, me);
   },

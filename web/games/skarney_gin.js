@@ -566,6 +566,13 @@ function targetOf(move) {
 }
 
 // ---- the layout --------------------------------------------------------------------------------
+/** A move in words for the recent-moves line and screen readers (#21.8): the table's own log line. */
+function describe(move, seat, view) {
+  const log = view.log || [];
+  const at = log.findIndex((e) => e.move === move);
+  return logText({ seat, move }, at > 0 ? log[at - 1] : null, view.seat ?? 0);
+}
+
 export default {
   id: GAME,
   title: "Skarney Gin",
@@ -576,6 +583,7 @@ export default {
       cardPicture(80, 22, "", { back: true }) + cardPicture(83, 25, "", { back: true });
   },
   seatName: (seat, me) => name(seat, me),
+  describe,
   get optionLabels() {
     return {
       target: { label: ui("opt.target"), values: { 200: ui("opt.target.200"), 100: ui("opt.target.100"), 300: ui("opt.target.300") } },

@@ -162,6 +162,19 @@ function explainDeal(deal, me) {
   return `<p class="bids-line">${esc(bids)}</p><div class="deal-teams">${team(us)}${team(1 - us)}</div>`;
 }
 
+/** A move in words for the recent-moves line and screen readers (#21.8): "West played 7♥". */
+function describe(move, seat, view) {
+  const who = seatName(seat, view.seat ?? 0);
+  switch (move.type) {
+    case "bid": return ui("log.bid", { who, bid: bidLabel(move.bid) });
+    case "look": return ui("log.look", { who });
+    case "pass_cards": return move.cards.includes("??") ? ui("log.pass_hidden", { who, n: move.cards.length })
+      : ui("log.pass", { who, cards: move.cards });
+    case "play": return ui("log.play", { who, card: move.card });
+    default: return "";
+  }
+}
+
 export default {
   id: "spades",
   title: "Spades",
@@ -173,6 +186,7 @@ export default {
       cardPicture(51, 42, "AS");
   },
   seatName,
+  describe,
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       target: { label: ui("option.target"), values: {} },

@@ -301,6 +301,20 @@ function gameTitle(result, me) {
   return about("title.game", w[0], { deal: result.deal });
 }
 
+/** A move in words, naming who made it, for the recent-moves line and screen readers (#21.8). Only the
+ *  move itself: it may be read long after, when the centre piles have changed. */
+function describeMove(move, seat, view) {
+  const who = name(seat, view.seat ?? 0);
+  if (move.type === "end_turn") return ui("log.no_discard", { who });
+  if (move.type === "discard") {
+    return typeof move.pile === "number" ? ui("log.discard", { who, card: move.card, n: move.pile + 1 })
+      : ui("log.discard_new", { who, card: move.card });
+  }
+  const from = ui(move.from === "hand" ? "from.hand" : move.from === "payoff" ? "from.payoff" : "from.discard");
+  if (move.pile === "new") return ui("log.start", { who, card: move.card, from });
+  return ui("log.build", { who, card: move.card, from, n: move.pile + 1 });
+}
+
 export default {
   id: "spite_malice",
   title: "Spite and Malice",
@@ -312,6 +326,7 @@ export default {
   },
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
   seatName: (seat, me) => name(seat, me),
+  describe: describeMove,
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       payoff: { label: ui("option.payoff"), values: { 26: ui("option.payoff.26"), 13: ui("option.payoff.13") } },

@@ -3,12 +3,15 @@
 // from the engine; this file only draws, names things and says what to do.
 import { cardEl, cardPicture } from "../cards.js";
 import { el, esc, keyTarget, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
+import { hasText } from "../i18n.js";
 
 // The table's player count, cached by render(): at two players the other seat is "Opponent".
 let tablePlayers = 2;
 const name = (seat, me) => seatName(seat, me, tablePlayers);
-/** The layout's own words: spooneye.ui.<key> (web/lang/<lang>/spooneye.json). */
-const ui = (key, params) => t(`spooneye.ui.${key}`, params);
+/** The layout's own words: spooneye.ui.<key> (web/lang/<lang>/spooneye.json); on a touch screen a
+ *  sentence that says "click" has a ".touch" form that says "tap" (#21.11). */
+const touch = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+const ui = (key, params) => t(touch() && hasText(`spooneye.ui.${key}.touch`) ? `spooneye.ui.${key}.touch` : `spooneye.ui.${key}`, params);
 const RANKS = "A23456789TJQK";
 const SUITS = "SHDC";
 const signed = (n) => `${n >= 0 ? "+" : "−"}${Math.abs(n)}`;
@@ -139,7 +142,7 @@ function promptEl(view, ctx) {
   const pass = ctx.legal.find((m) => m.type === "pass");
   let text = "";
   if (phase === "start") {
-    text = ui("prompt.start");
+    text = ui("prompt.start") + (view.first_play ? ` ${ui("first_play_note")}` : "");
     buttons.push(moveButton(ui("draw"), draw, { cls: "primary se-draw" }));
   } else if (phase === "capture") {
     text = ui("prompt.capture");
@@ -172,10 +175,14 @@ function handEl(view, ctx) {
     const source = `hand:${code}`;
     const legal = ctx.sources.has(source);
     hand.appendChild(cardEl(code, { source, legal, selected: ctx.selected === source,
-      dim: ctx.myTurn && !ctx.busy && view.phase === "play" && !legal }));
+      dim: ctx.myTurn && !ctx.busy && (view.phase === "play" || view.phase === "start") && !legal }));
   }
   if (!cards.length) hand.appendChild(el("div", "se-slot empty", `<span>${esc(ui("no_cards"))}</span>`));
   box.appendChild(hand);
+  // the draw-or-move choice: the hand waits, and says why (#21.11)
+  if (ctx.myTurn && !ctx.busy && view.phase === "start" && cards.length) {
+    box.appendChild(el("p", "se-hand-wait", esc(ui("hand_wait"))));
+  }
   return box;
 }
 
@@ -220,15 +227,15 @@ function scorePanel(view, ctx) {
   return aside;
 }
 
-/** Another player's move in words: a sentence naming ``who`` moved. */
-function describe(move, who, me) {
+/** Another player's move in words: a sentence naming ``who`` moved (``first``: the deal's first play). */
+function describe(move, who, me, first = false, mover = null) {
   const where = (p, m) => (typeof m === "number"
-    ? (p === me ? ui("where.your_mast", { n: m + 1 }) : ui("where.mast", { who: name(p, me), n: m + 1 }))
-    : (p === me ? ui("where.your_new") : ui("where.new", { who: name(p, me) })));
+    ? (p === me ? ui("where.your_mast", { n: m + 1 }) : p === mover ? ui("where.own_mast", { n: m + 1 }) : ui("where.mast", { who: name(p, me), n: m + 1 }))
+    : (p === me ? ui("where.your_new") : p === mover ? ui("where.own_new") : ui("where.new", { who: name(p, me) })));
   switch (move.type) {
     case "play": return ui("did.play", { who, card: move.card, where: where(move.to.player, move.to.mast) });
     case "draw": return ui("did.draw", { who });
-    case "move": return ui("did.move", { who, from: move.from + 1, to: move.to + 1 });
+    case "move": return ui(first ? "did.move_first" : "did.move", { who, from: move.from + 1, to: move.to + 1 });
     case "capture": return ui("did.capture", { who, where: where(move.player, move.mast) });
     case "steal": return ui("did.steal", { who, where: where(move.player, move.mast) });
     case "swap_with": return ui("did.swap", { who, other: name(move.player, me) });
@@ -248,7 +255,7 @@ function dealSummary(view, deal, me) {
     return `<section class="team-lines se-deal-player" data-seat="${s}"><h3>${esc(ui("deal_player", { who: name(s, me), head }))}</h3>` +
       `<ul>${lines}</ul>${total ? `<p>${total}</p>` : ""}</section>`;
   }).join("");
-  const note = standard ? `<p class="se-note">${esc(ui("bonus_note", { note: t({ key: "spooneye.bonus_counts" }), target: view.target }))}</p>` : "";
+  const note = standard ? `<p class="se-note">${esc(ui("bonus_note", { note: t({ key: "spooneye.bonus_counts" }) }))}</p>` : "";
   return `<p class="bids-line">${esc(t(deal.reason))}</p><div class="deal-teams se-deal">${blocks}</div>${note}`;
 }
 
@@ -262,6 +269,12 @@ export default {
       [0, 1, 2].map((i) => cardPicture(26 + i * 24, 42, ["6H", "QS", "7D"][i])).join("");
   },
   seatName: (seat, me) => name(seat, me),
+  /** A move in words for the recent-moves line and screen readers (#21.8). */
+  describe(move, seat, view) {
+    const me = view.seat ?? 0;
+    tablePlayers = view.players;
+    return describe(move, name(seat, me), me, view.log?.[0]?.move === move, seat);
+  },
   get optionLabels() {
     return {
       rules: { label: ui("opt.rules"), values: { '"standard"': ui("opt.rules.standard"), '"basic"': ui("opt.rules.basic") } },
@@ -324,7 +337,7 @@ export default {
       const doing = view.phase === "capture"
         ? ui("st.capturing", { who: turn })
         : ui("st.playing", { who: turn });
-      const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me) }) : "";
+      const did = entry && entry.seat !== me ? ui("st.did", { what: describe(entry.move, name(entry.seat, me), me, false, entry.seat) }) : "";
       return doing + did;
     }
     if (ctx.busy) return ui("st.your_turn");
@@ -345,7 +358,9 @@ export default {
     if (view.phase === "swap") return ui("st.swap");
     if (ctx.legal.some((m) => m.type === "pass")) return ui("st.pass");
     if (view.extra_play) return ui("prompt.extra");
-    return ui("st.play");
+    // the card just drawn, automatically or by choice, is named (#21.11)
+    const drew = view.log.at(-1)?.drew?.find((d) => d.seat === me && !d.cards.includes("??"));
+    return (drew ? `${ui("st.drew", { cards: drew.cards })} ` : "") + ui("st.play");
   },
 
   holdAfter(prev, view) {
