@@ -13,7 +13,7 @@ from pygames.games import GAME_IDS
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-GAME_FILES = ("games", "lang", "rules")          # the folders whose files may be about one game
+GAME_FILES = ("games", "lang", "rules", "lessons")   # the folders whose files may be about one game
 CODE = {".js", ".mjs", ".css", ".html", ".webmanifest"}
 LANGUAGES = ("en", "ja")
 

@@ -8,7 +8,7 @@ import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
-import { currentFragment, dailyFragment, gameOfLink, route, tableFragment } from "./route.js";
+import { currentFragment, dailyFragment, gameOfLink, learnFragment, route, tableFragment } from "./route.js";
 import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
@@ -21,6 +21,8 @@ import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
 import { installRemote } from "./remote.js";
 import { installSaved, keep as keepGame, keptGames } from "./saved.js";
+import { installLearn } from "./learn.js";
+import { esc } from "./html.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -40,6 +42,7 @@ const app = {
   busy: false,       // bots are moving or a pause is running
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
+  lesson: null,      // {gameId, lesson, stops, pointer} while a lesson is on the table (learn.js: its own save slot)
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
   remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
@@ -166,11 +169,12 @@ document.addEventListener("click", (event) => {
   if (!atHome()) { history.pushState(null, "", location.pathname + location.search); goHome(); }
 });
 
-async function openFromHome(gameId, { fresh = false, pushed = false, daily = false } = {}) {
-  if (!pushed) history.pushState(null, "", `#${daily ? dailyFragment(gameId) : gameId}`);
+async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false } = {}) {
+  if (!pushed) history.pushState(null, "", `#${daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId}`);
   hideHome();
   try {
-    if (daily) await dailyDeal.open(gameId);
+    if (learn) await lessons.open(gameId);
+    else if (daily) await dailyDeal.open(gameId);
     else if (fresh) await newGame(gameId);
     else await resumeOrNew(gameId);
   } catch (err) {
@@ -198,6 +202,7 @@ async function openStart(playable) {
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
   if (where.kind === "daily") return dailyDeal.open(where.gameId).catch(() => resumeOrNew(where.gameId));
+  if (where.kind === "learn") return lessons.open(where.gameId).catch(() => resumeOrNew(where.gameId));
   if (where.kind === "replay") {          // the viewer over the person's own game
     await resumeOrNew(where.gameId || fallback);
     sharing.openReplayLink(where.fragment);
@@ -253,7 +258,7 @@ async function loadState(request) {
   adopt(state);
 }
 
-function setGame(gameId, daily = null, { atRemote = false } = {}) {
+function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {}) {
   if (!atRemote) {                           // a local game replaces the remote table on the screen
     remoteTable.close();
     setPlayerNames(null);
@@ -262,6 +267,7 @@ function setGame(gameId, daily = null, { atRemote = false } = {}) {
   app.gameId = gameId;
   app.lastMover = null;
   app.daily = daily;
+  app.lesson = lesson;
   app.layout = LAYOUTS[gameId];
   app.generation += 1;
   app.selected = null;
@@ -289,6 +295,7 @@ async function newGame(gameId, { seed } = {}) {
 function adopt(state) {
   app.state = state;
   app.selected = null;
+  if (app.lesson) return lessons.adopt(state);          // a lesson: its own save, never counted
   stats.noteState(app.gameId, state, statsContext());   // a match that ends here is counted once
   if (app.daily) return dailyDeal.adopt(state);         // the daily keeps its own save
   store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
@@ -315,7 +322,7 @@ function unfinished() {
 /** Whether a new game may replace the person's game of this kind: asked when it is unfinished
  *  (``unfinishedHere``: the game on the table; during the daily deal, the person's own save counts). */
 async function mayDropGame(unfinishedHere) {
-  const replaces = app.daily ? Boolean(unfinishedSave(app.gameId)) : unfinishedHere;   // the daily's is kept apart
+  const replaces = app.daily || app.lesson ? Boolean(unfinishedSave(app.gameId)) : unfinishedHere;   // the daily's is kept apart
   return !replaces || ask(t("page.ask_new.title"), t("page.ask_new.text", { game: gameTitle(app.gameId) }), t("page.new_game"));
 }
 
@@ -347,6 +354,7 @@ function myTurn() {
 async function act(move) {
   if (app.busy || !myTurn()) return;
   if (remoteTable.active()) return actRemote(move);
+  if (app.lesson && lessons.refuses(move)) return;     // off the lesson's deal: explained, nothing changes
   const gen = app.generation;
   app.busy = true;
   render();                     // the table shows at once that it is waiting: no double moves
@@ -426,7 +434,7 @@ async function runBots() {
       if (app.pauses.length > 50) app.pauses.shift();
       await sleep(pause);
       if (gen !== app.generation) return;
-      const level = botSeats.levelFor(app.daily ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
+      const level = botSeats.levelFor(app.lesson ? { level: app.lesson.lesson.level || "easy" } : app.daily ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
         view.players, app.state.seat, view.current_player);     // a partner may play at its own level
       const prev = app.state.view;
       const thinking = botSeats.start(view.current_player, gen, render);
@@ -518,6 +526,7 @@ function render() {
   app.layout.render(table, ctx);
   a11y.decorate(table, ctx);
   hint.decorate(table, ctx);
+  lessons.decorate(table);
   // whatever the person may pick can take focus, and keeps it (or passes it on) across the redraw
   const legal = [...table.querySelectorAll("[data-legal='true']")];
   for (const el of legal) if (el.tabIndex < 0) el.tabIndex = 0;
@@ -617,6 +626,9 @@ async function onAddress() {
   }
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
+  if (where.kind === "learn") {
+    return atHome() || app.lesson?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, learn: true }) : undefined;
+  }
   if (where.kind === "daily") {
     return atHome() || app.daily?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
   }
@@ -672,7 +684,12 @@ function onKey(event) {
 async function showRules() {
   const layout = app.layout || Object.values(LAYOUTS)[0];
   const html = await rulesHtml(layout);
-  $("rules-body").innerHTML = html;
+  $("rules-body").innerHTML = `<p class="rules-learn"><button type="button" class="primary" data-learn-open>${esc(t("learn.rules_button"))}</button>
+    <span>${esc(t("learn.rules_note"))}</span></p>${html}`;
+  $("rules-body").querySelector("[data-learn-open]").onclick = () => {
+    $("dlg-rules").close();
+    if (app.lesson?.gameId !== layout.id) openFromHome(layout.id, { learn: true });
+  };
   if (!$("dlg-rules").open) $("dlg-rules").showModal();
 }
 
@@ -759,13 +776,15 @@ function showSettings() {
 function showSummary({ title, html, button }, autoCloseMs = null) {
   $("summary-body").innerHTML = `<h2>${title}</h2>${html}`;
   sharing.decorateSummary($("summary-body"));
-  $("summary-ok").textContent = button || t("page.continue");
+  const lessonEnds = lessons.decorateSummary($("summary-body"));
+  $("summary-ok").textContent = lessonEnds ? t("learn.real") : button || t("page.continue");
   const dlg = $("dlg-summary");
   app.summaryTitle = $("summary-body").querySelector("h2").textContent;
   $("status").textContent = app.summaryTitle;
   return new Promise((resolve) => {
     dlg.onclose = () => {
       app.summaryTitle = null;
+      if (lessonEnds) { resolve(); lessons.afterSummary(); return; }
       render();
       resolve();
     };
@@ -819,6 +838,25 @@ stats.installStats({
   games: gameList,
   current: () => app.gameId || store.lastGame(),
   ask,
+});
+// lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
+const lessons = installLearn({
+  app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
+  describe: (move) => a11y.describe(app.layout, move, app.state.seat, app.state.view),
+  show: (gameId, state, lesson) => { setGame(gameId, null, { lesson }); adopt(state); },
+  leave: async (gameId) => {               // back to the person's own game of that kind
+    history.pushState(null, "", `#${gameId}`);
+    try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
+    render(); runBots();
+  },
+  realGame: async (gameId) => {            // the person's own unfinished game, else a new one (Normal bots unless chosen)
+    history.pushState(null, "", `#${gameId}`);
+    try {
+      if (unfinishedSave(gameId)) { await resumeOrNew(gameId); toast(t("learn.own_game_back")); }
+      else await newGame(gameId);
+    } catch (err) { toast(err.message); }
+    render(); runBots();
+  },
 });
 // remote tables (remote.js): friends play from afar by posting links; the engine does the dealing
 const remoteTable = installRemote({

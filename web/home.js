@@ -70,6 +70,8 @@ export function showHome(games, onOpen) {
            <button type="button" class="home-new secondary" data-open="${esc(g.id)}" data-fresh="1">${esc(t("page.new_game"))}</button>`
         : `<button type="button" class="home-play" data-open="${esc(g.id)}">${esc(t("page.home.play"))}</button>`}</div>
       <div class="home-extra">
+        <button type="button" class="home-learn secondary" data-open="${esc(g.id)}" data-learn="1"
+          aria-label="${esc(t("learn.home_button_label", { game: g.title }))}">${esc(t("learn.home_button"))}</button>
         <button type="button" class="home-daily secondary" data-open="${esc(g.id)}" data-daily="1"
           aria-label="${esc(t("daily.home_button_label", { game: g.title }))}">${esc(t("daily.home_button"))}</button>
         <button type="button" class="home-stats link" data-stats="${esc(g.id)}"
@@ -82,7 +84,7 @@ export function showHome(games, onOpen) {
     if (stats) return document.dispatchEvent(new CustomEvent("pygames:stats", { detail: stats.dataset.stats }));
     const button = event.target.closest("[data-open]");
     if (button && !button.disabled) {
-      onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh), daily: Boolean(button.dataset.daily) });
+      onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh), daily: Boolean(button.dataset.daily), learn: Boolean(button.dataset.learn) });
     }
   };
   setWaiting(root.dataset.state !== "ready");

@@ -3,6 +3,7 @@
 //   (nothing)          the home screen
 //   <game>             that game: the person's save of it, or a new one
 //   daily:<game>       the game's deal of the day (daily.js)
+//   <game>?learn=1     the game's lesson: a guided first deal (learn.js)
 //   <game>?<query>     a link the engine made (pygames/links.py): a challenge, a position, or -
 //                      with r= in its query - a replay for the viewer (replay.js)
 //   r.<base64url>      a remote table's invitation or message (pygames/remote, remote.js)
@@ -17,8 +18,8 @@ const REMOTE = "r.";
 const TABLE = "table:";
 
 /** What ``fragment`` (the address's part after '#', decoded) asks for:
- *  {kind: "home"}, {kind: "game", gameId}, {kind: "daily", gameId}, {kind: "remote", fragment},
- *  {kind: "table", table} (a stored remote table's id), or, for a link,
+ *  {kind: "home"}, {kind: "game", gameId}, {kind: "daily", gameId}, {kind: "learn", gameId},
+ *  {kind: "remote", fragment}, {kind: "table", table} (a stored remote table's id), or, for a link,
  *  {kind: "replay" | "link", gameId, fragment} - there gameId is null when it names no playable game
  *  (the engine then says what is wrong with the link). */
 export function route(fragment, ids) {
@@ -31,6 +32,7 @@ export function route(fragment, ids) {
     return { kind: "daily", gameId: fragment.slice(DAILY.length) };
   }
   const named = gameOfLink(fragment);
+  if (ids.includes(named) && linkParams(fragment).get("learn") === "1") return { kind: "learn", gameId: named };
   return { kind: linkParams(fragment).has("r") ? "replay" : "link", gameId: ids.includes(named) ? named : null, fragment };
 }
 
@@ -51,6 +53,9 @@ export function linkParams(link) {
 
 /** The fragment of a game's deal of the day. */
 export const dailyFragment = (gameId) => `${DAILY}${gameId}`;
+
+/** The fragment of a game's lesson. */
+export const learnFragment = (gameId) => `${gameId}?learn=1`;
 
 /** The fragment that shows a stored remote table again. */
 export const tableFragment = (table) => `${TABLE}${table}`;

@@ -1,0 +1,128 @@
+"""Learn to play (#24): every game's lesson (web/lessons/<game>.json, run by web/learn.js) runs to its
+end by following its own steps - the bubble's data-lesson-step and the highlighted data-lesson-target
+- at 1280x800 in English and at 390x844 (touch) in Japanese (where the deal's free end, after the
+last step, is left out: it is the same deal, and the English run plays it to the summary); a wrong try is explained and changes
+nothing; a lesson left is resumed where it was; it never counts in statistics nor touches the person's
+own game. Set LESSON_SHOTS=<folder> to keep a screenshot of every step (to look at the bubbles)."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import PHONE, open_app
+from tools.lesson_deal import check as check_lesson
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = sorted(p.stem for p in (ROOT / "web" / "lessons").glob("*.json"))
+SHOTS = os.environ.get("LESSON_SHOTS")
+
+# what the page is waiting for: a step to follow, the free end of the deal, or the summary
+STATE = """() => {
+  const app = window.pygames?.app;
+  if (!app || !app.state) return null;
+  if (document.getElementById('dlg-summary').open) return {kind: 'summary'};
+  const v = app.state.view;
+  const mine = !v.is_over && v.current_player === app.state.seat && !app.busy;
+  const bubble = document.getElementById('lesson-bubble');
+  const target = document.querySelector('[data-lesson-target]');
+  if (mine && target && !bubble.hidden) return {kind: 'step', step: Number(bubble.dataset.lessonStep), moves: v.move_count,
+    selected: app.selected, target: target.dataset.lessonTarget,
+    at: [target.dataset.card, target.dataset.source, target.dataset.target, target.dataset.move, target.id,
+      document.querySelectorAll('#table .selected').length].join('|')};
+  if (mine && app.lesson && app.lesson.pointer >= app.lesson.stops.length) return {kind: 'free', moves: v.move_count};
+  return null;
+}"""
+
+
+def lesson_page(page, site, game):
+    """Open ``game``'s lesson with the bots at their fastest pace."""
+    page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'instant'}}))")
+    return open_app(page, site, f"{game}?learn=1")
+
+
+def next_state(page, after=None):
+    """Wait for the page's next state to act on (not the one just acted on)."""
+    handle = page.wait_for_function(f"""(after) => {{ const s = ({STATE})();
+      return s && JSON.stringify(s) !== after ? s : null; }}""", arg=json.dumps(after) if after else "", timeout=60_000)
+    return handle.json_value()
+
+
+def test_every_lesson_keeps_to_its_deal():
+    """The engine in CPython plays each lesson's deal as the page does: every scripted move is legal."""
+    assert LESSONS
+    for game in LESSONS:
+        assert check_lesson(game), game
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-ja"])
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, where):
+    if where == "phone-ja":
+        page = warm_page(**PHONE, locale="ja-JP")
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    else:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        errors = page.console_errors
+    lesson_page(page, site, game)
+    total = len(page.evaluate("window.pygames.app.lesson.stops"))
+    seen = []
+    state = None
+    while True:
+        state = next_state(page, state)
+        if state["kind"] == "summary":
+            break
+        if state["kind"] == "free" and where == "phone-ja":   # every step followed; the free end once is enough
+            break
+        if state["kind"] == "free":              # after the last step: finish the deal by legal moves
+            page.evaluate("() => { window.pygames.play(window.pygames.app.state.view.legal_moves[0]); }")
+            continue
+        if not seen or seen[-1] != state["step"]:
+            seen.append(state["step"])
+            if SHOTS:
+                Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=f"{SHOTS}/{game}-{where}-{state['step']:02d}.png")
+        target = page.locator("[data-lesson-target]").first
+        assert target.get_attribute("data-lesson-target") == str(state["step"])
+        target.click()
+    assert seen == list(range(total)), "every step was shown, in order"
+    if state["kind"] == "free":
+        assert not errors
+        return
+    summary = page.locator("#dlg-summary")
+    assert summary.locator("[data-lesson-end]").count() == 1
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{game}-{where}-summary.png")
+    stats = page.evaluate(f"localStorage.getItem('pygames:stats:{game}')")
+    assert stats is None, "a lesson never counts in the statistics"
+    page.locator("#summary-ok").click()          # "Play a real game"
+    page.wait_for_function("() => !window.pygames.app.lesson && !location.hash.includes('learn')")
+    assert "learn" not in page.evaluate("location.hash")
+    assert not errors
+
+
+def test_a_wrong_try_is_explained_and_a_lesson_left_resumes(page, site):
+    game = LESSONS[0]
+    lesson_page(page, site, game)
+    state = next_state(page)
+    while page.evaluate("!!document.querySelector('[data-lesson-next]')"):   # the pointing steps first
+        page.locator("[data-lesson-next]").click()
+        state = next_state(page, state)
+    before = page.evaluate("window.pygames.app.state.view.move_count")
+    page.evaluate("""() => { const app = window.pygames.app; const want = JSON.stringify(app.lesson.stops[app.lesson.pointer].move);
+      window.pygames.play(app.state.view.legal_moves.find((m) => JSON.stringify(m) !== want)); }""")
+    page.wait_for_selector("#lesson-bubble .lesson-wrong")
+    assert page.evaluate("window.pygames.app.state.view.move_count") == before, "a wrong try changes nothing"
+    assert page.locator("[data-lesson-target]").count() >= 1
+    page.locator("[data-lesson-target]").first.click()     # the step's own move goes on
+    state = next_state(page, state)
+    step = state["step"]
+    page.locator("[data-lesson-leave]").click()           # leave: the person's own (new) game, no lesson
+    page.wait_for_function("() => !window.pygames.app.lesson && !location.hash.includes('learn')")
+    assert page.evaluate(f"localStorage.getItem('pygames:save:{game}')") != \
+        page.evaluate(f"JSON.parse(localStorage.getItem('pygames:learn:{game}')).save")
+    page.evaluate(f"location.hash = '{game}?learn=1'")    # back to the lesson, where it was
+    page.wait_for_function("() => window.pygames.app.lesson")
+    assert next_state(page)["step"] == step

@@ -1,0 +1,100 @@
+"""Find and check the teaching deals of the Learn lessons (web/lessons/<game>.json).
+
+    python3 tools/lesson_deal.py check [game ...]        replay each lesson as the page plays it
+    python3 tools/lesson_deal.py search <game> [from] [to] [person level]
+                                                        each seed's first deal with the person's
+                                                        seat played by a bot: the person's moves,
+                                                        to pick a seed whose deal brings the rules up
+
+The page plays a lesson's bots at its ``level`` with the bridge's seed (game seed * 1009 + move
+count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
+CPython. ``check`` replays the lesson's ``moves`` (the person's, in order) and says whether each is
+legal when its turn comes and which step explains it; ``search`` plays the person's seat by a bot
+and prints the person's moves of each seed (the lessons' seeds were chosen from these: the first
+that brought every rule of the lesson up within a dozen of the person's moves).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygames  # noqa: E402
+from pygames import ai  # noqa: E402
+
+LESSONS = ROOT / "web" / "lessons"
+
+
+def bot_move(game, level):
+    seat = game.current_player
+    return ai.choose_move(game.view(seat), level=level, seed=game.seed * 1009 + game.move_count)
+
+
+def play_deal(game_id, seed, players=None, options=None, level="easy", person=None, script=(), seat=0, limit=400):
+    """Play deal 1: the person's moves from ``script`` first, then by ``person`` (a level) or stop.
+    Yields (game before the move, mover, move) for every move."""
+    g = pygames.new_game(game_id, seed=seed, players=players, options=options)
+    script = list(script)
+    mine = 0
+    while not g.is_over and g.deal_number == 1 and g.move_count < limit:
+        mover = g.current_player
+        if mover == seat:
+            if mine < len(script):
+                move = script[mine]
+            elif person:
+                move = bot_move(g, person)
+            else:
+                return
+            mine += 1
+        else:
+            move = bot_move(g, level)
+        yield g, mover, move
+        g.play(move)
+
+
+def check(game_id):
+    lesson = json.loads((LESSONS / f"{game_id}.json").read_text())
+    steps = {}
+    for i, s in enumerate(lesson["steps"]):
+        steps.setdefault(s["at"], []).append(f"{i}:{s['say']}")
+    n = 0
+    ok = True
+    for g, mover, move in play_deal(game_id, lesson["seed"], lesson.get("players"), lesson.get("options"),
+                                    lesson.get("level", "easy"), script=lesson["moves"], seat=lesson.get("seat", 0)):
+        if mover != lesson.get("seat", 0):
+            continue
+        legal = move in g.legal_moves()
+        ok &= legal
+        print(f"  move {n:2} (#{g.move_count}) {json.dumps(move)} {'ok' if legal else 'NOT LEGAL'} {' '.join(steps.get(n, []))}")
+        n += 1
+    done = n >= len(lesson["moves"])
+    print(f"{game_id}: {'ok' if ok and done else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
+    return ok and done
+
+
+def search(game_id, lo, hi, person, players=None):
+    for seed in range(lo, hi):
+        moves, log = [], []
+        for g, mover, move in play_deal(game_id, seed, players, person=person):
+            log.append((g.move_count, mover, move, g.view(None)))
+            if mover == 0:
+                moves.append(move)
+        yield seed, moves, log
+
+
+if __name__ == "__main__":
+    cmd, *rest = sys.argv[1:] or ["check"]
+    if cmd == "check":
+        games = rest or sorted(p.stem for p in LESSONS.glob("*.json"))
+        sys.exit(0 if all([check(g) for g in games]) else 1)
+    if cmd == "search" and rest:
+        lo = int(rest[1]) if len(rest) > 1 else 1
+        hi = int(rest[2]) if len(rest) > 2 else lo + 20
+        for seed, moves, _ in search(rest[0], lo, hi, rest[3] if len(rest) > 3 else "normal"):
+            print(seed, len(moves), json.dumps(moves))
+        sys.exit(0)
+    print(__doc__)

@@ -1,0 +1,325 @@
+// Learn to play: a guided first deal for any game whose lesson is data (web/lessons/<game>.json).
+// Nothing here knows a game. A lesson is
+//
+//   {"seed": 5, "players": 2, "options": {}, "level": "easy",
+//    "moves": [<the person's moves of the teaching deal, in order>],
+//    "steps": [{"at": 0, "say": "<game>.learn.draw", "point": "<CSS selector>"},
+//              {"at": 0, "say": "<game>.learn.place"}, ...],
+//    "end": "<game>.learn.end"}
+//
+// The bots play at ``level`` with the engine's own seeds, so the seed and the person's moves fix the
+// whole deal (tools/lesson_deal.py replays it in CPython). Each step is shown when the person is about
+// to make their move number ``at``: a step with ``point`` explains something on the table (the element
+// it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
+// (its card and its target highlighted, the lesson waits for it). A move of the script no step
+// explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
+// step the person finishes the deal freely; the deal's summary says the lesson is over and offers a
+// real game or the lesson again.
+//
+// The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
+// person's own game; the address is #<game>?learn=1 while it shows.
+import * as store from "./store.js";
+import { esc } from "./html.js";
+import { hasText, t } from "./i18n.js";
+import { learnFragment } from "./route.js";
+
+const $ = (id) => document.getElementById(id);
+const ON = "lesson-on";
+const lessons = new Map();          // gameId -> its lesson data (fetched once)
+
+/** A lesson's data, fetched once; rejects when the game has none. */
+export async function lessonOf(gameId) {
+  if (!lessons.has(gameId)) {
+    lessons.set(gameId, fetch(`lessons/${gameId}.json`).then((r) => {
+      if (!r.ok) throw new Error(`no lesson for ${gameId}`);
+      return r.json();
+    }));
+    lessons.get(gameId).catch(() => lessons.delete(gameId));
+  }
+  return lessons.get(gameId);
+}
+
+/** JSON with sorted keys: two moves are one move whatever the order of their keys. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The card codes a move names, in order. */
+function cardsOf(value, out = []) {
+  if (typeof value === "string" && /^[2-9TJQKA][SHDC]$/.test(value)) out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => cardsOf(v, out));
+  else if (value && typeof value === "object") Object.values(value).forEach((v) => cardsOf(v, out));
+  return out;
+}
+
+/** The stops of a lesson, in order: every step, and a "follow" stop for each scripted move no step
+ * explains. {at, say, point, move (the move the stop waits for, or null for a pointing step), index}. */
+function stopsOf(lesson) {
+  const stops = [];
+  lesson.moves.forEach((move, at) => {
+    const here = lesson.steps.filter((s) => s.at === at);
+    for (const s of here.filter((s) => s.point)) stops.push({ ...s, move: null });
+    const own = here.find((s) => !s.point);
+    stops.push({ at, say: own ? own.say : "learn.follow", with: own?.with, move, own: Boolean(own) });
+  });
+  stops.forEach((s, i) => { s.index = i; });
+  return stops;
+}
+
+/** hooks: {app, engine(), show(gameId, state, lesson), leave(gameId), realGame(gameId), gameTitle(id),
+ * toast, render(), runBots(), describe(move)}. Returns what app.js calls. */
+export function installLearn(hooks) {
+  const { app } = hooks;
+  const record = (gameId) => {
+    const rec = store.loadRecord(`learn:${gameId}`);
+    return rec && typeof rec === "object" ? rec : null;
+  };
+  const saveRecord = (gameId, rec) => store.saveRecord(`learn:${gameId}`, rec);
+
+  const banner = document.createElement("div");
+  banner.id = "lesson-banner";
+  banner.className = "daily-banner lesson-banner";
+  banner.hidden = true;
+  $("table")?.before(banner);
+  banner.addEventListener("click", (event) => {
+    if (event.target.closest("[data-lesson-leave]")) hooks.leave(app.gameId);
+    if (event.target.closest("[data-lesson-restart]")) replay(app.gameId);
+  });
+
+  const bubble = document.createElement("div");
+  bubble.id = "lesson-bubble";
+  bubble.className = "lesson-bubble";
+  bubble.hidden = true;
+  bubble.setAttribute("role", "status");
+  bubble.setAttribute("aria-live", "polite");
+  document.body.append(bubble);
+  bubble.addEventListener("click", (event) => {
+    if (event.target.closest("[data-lesson-next]")) next();
+  });
+  // a click on the element a pointing step shows goes on, like its Next button
+  document.addEventListener("click", (event) => {
+    const stop = current();
+    if (stop && !stop.move && event.target.closest?.("#table [data-lesson-target]")) {
+      event.stopPropagation();
+      next();
+    }
+  }, true);
+  window.addEventListener("resize", () => place());
+
+  let wrong = null;            // the explanation of a wrong try, shown until the next change
+  let placedFor = null;        // the stop the bubble was last scrolled to
+
+  /** Open the lesson of ``gameId``: the one under way, else a fresh one. */
+  async function open(gameId, { fresh = false } = {}) {
+    const lesson = await lessonOf(gameId);
+    const rec = fresh ? null : record(gameId);
+    let state = null;
+    if (rec && !rec.done && typeof rec.save === "string") {
+      try { state = await hooks.engine().call("load", { save: rec.save }); } catch { state = null; }
+    }
+    if (!state) {
+      state = await hooks.engine().call("new", { game: gameId, players: lesson.players ?? null,
+        options: lesson.options || {}, seed: lesson.seed });
+      saveRecord(gameId, { save: state.link, pointer: 0, done: false });
+    }
+    wrong = null;
+    placedFor = null;
+    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0 });
+    sync(state);
+  }
+
+  async function replay(gameId) {
+    try { await open(gameId, { fresh: true }); } catch (err) { hooks.toast(err.message); }
+    history.replaceState(null, "", `#${learnFragment(gameId)}`);
+    hooks.render();
+    hooks.runBots();
+  }
+
+  /** The person's moves so far in the lesson's deal. */
+  function made(state) {
+    const view = state.view;
+    if (view.deal !== undefined && view.deal !== 1) return Infinity;
+    return (view.log || []).filter((e) => e.seat === state.seat).length;
+  }
+
+  /** Put the pointer where the deal is: at the first stop of the person's next move, unless a
+   * pointing stop of that move is under way. */
+  function sync(state) {
+    const lesson = app.lesson;
+    if (!lesson) return;
+    const k = made(state);
+    const at = lesson.stops[lesson.pointer];
+    if (!at || at.at !== k) {
+      const first = lesson.stops.findIndex((s) => s.at === k);
+      lesson.pointer = first < 0 ? lesson.stops.length : first;
+      if (k > lesson.lesson.moves.length) lesson.pointer = lesson.stops.length;
+    }
+  }
+
+  /** Every state the page adopts while the lesson shows: its own save, the pointer. */
+  function adopt(state) {
+    wrong = null;
+    sync(state);
+    const gameId = app.lesson.gameId;
+    const rec = record(gameId) || {};
+    saveRecord(gameId, { ...rec, save: state.link, pointer: app.lesson.pointer });
+    history.replaceState(null, "", `#${learnFragment(gameId)}`);
+  }
+
+  /** The stop under way, or null (the lesson's steps are over, or it is not the person's turn). */
+  function current() {
+    const lesson = app.lesson;
+    if (!lesson || !app.state || app.busy || app.summaryTitle) return null;
+    const v = app.state.view;
+    if (v.is_over || v.current_player !== app.state.seat) return null;
+    const stop = lesson.stops[lesson.pointer];
+    if (!stop || stop.at !== made(app.state)) return null;
+    if (stop.move && !v.legal_moves.some((m) => canonical(m) === canonical(stop.move))) return null;   // off the script
+    return stop;
+  }
+
+  function next() {
+    const stop = current();
+    if (!stop || stop.move) return;
+    app.lesson.pointer = stop.index + 1;
+    const rec = record(app.lesson.gameId) || {};
+    saveRecord(app.lesson.gameId, { ...rec, pointer: app.lesson.pointer });
+    wrong = null;
+    hooks.render();
+  }
+
+  /** Whether ``move`` is refused by the lesson (then the bubble says why). */
+  function refuses(move) {
+    const stop = current();
+    if (!stop) return false;
+    if (stop.move && canonical(move) === canonical(stop.move)) return false;
+    wrong = stop.move ? t("learn.wrong", { move: hooks.describe(stop.move) }) : t("learn.wrong_read");
+    hooks.render();
+    return true;
+  }
+
+  /** The elements a move is made with: its button, else its source (until picked), else its target. */
+  function targetOf(table, move) {
+    const want = canonical(move);
+    for (const el of table.querySelectorAll("[data-move]")) {
+      try { if (canonical(JSON.parse(el.dataset.move)) === want) return el; } catch { /* not JSON */ }
+    }
+    const source = app.layout?.sourceOf?.(move);
+    const target = app.layout?.targetOf?.(move);
+    const find = (attr, key) => table.querySelector(`[${attr}="${CSS.escape(key)}"]`);
+    const from = source != null ? find("data-source", source) : null;
+    if (from && app.selected !== source) return from;
+    const to = target != null && (source == null || app.selected === source) ? find("data-target", target) : null;
+    if (to) return to;
+    // a move built by picking cards (the layout's own selection): its next card, else a card picked wrongly
+    const cards = cardsOf(move);
+    const picked = [...table.querySelectorAll("[data-source][data-card].selected")];
+    const taken = new Set();
+    for (const code of cards) {
+      const mine = picked.find((el) => el.dataset.card === code && !taken.has(el));
+      if (mine) { taken.add(mine); continue; }
+      const el = [...table.querySelectorAll(`[data-source][data-card="${CSS.escape(code)}"]`)].find((e) => !e.classList.contains("selected"));
+      if (el) return el;
+    }
+    return picked.find((el) => !taken.has(el)) || from;
+  }
+
+  /** After each redraw: the banner, the highlighted element and the step's bubble. */
+  function decorate(table) {
+    const showing = Boolean(app.lesson && app.lesson.gameId === app.gameId) && document.documentElement.dataset.view !== "home";
+    banner.hidden = !showing;
+    document.documentElement.classList.toggle("lesson-on", showing);
+    if (!showing) { bubble.hidden = true; return; }
+    const lesson = app.lesson;
+    banner.innerHTML = `<span class="daily-label">${esc(t("learn.banner", { game: hooks.gameTitle(app.gameId) }))}</span>
+      <button type="button" class="link" data-lesson-restart>${esc(t("learn.restart"))}</button>
+      <button type="button" class="link" data-lesson-leave>${esc(t("learn.leave"))}</button>`;
+    const stop = current();
+    let anchor = null;
+    if (stop) {
+      anchor = stop.move ? targetOf(table, stop.move) : table.querySelector(stop.point) || null;
+      if (anchor) {
+        anchor.classList.add(ON);
+        anchor.dataset.lessonTarget = String(stop.index);
+      }
+      if (stop.move && app.selected && app.layout?.sourceOf?.(stop.move) === app.selected) {
+        table.querySelector(`[data-source="${CSS.escape(app.selected)}"]`)?.classList.add(ON);
+      }
+    }
+    const over = lesson.pointer >= lesson.stops.length;
+    const v = app.state?.view;
+    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle)) { bubble.hidden = true; return; }
+    const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.describe(stop.move) })
+      : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
+    const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total: lesson.stops.length + 1 });
+    bubble.dataset.lessonStep = String(stop ? stop.index : lesson.stops.length);
+    bubble.innerHTML = `<p class="lesson-count">${esc(count)}</p><p class="lesson-say">${esc(words)}</p>` +
+      (wrong ? `<p class="lesson-wrong" role="alert">${esc(wrong)}</p>` : "") +
+      (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "");
+    bubble.hidden = false;
+    bubble.anchor = anchor;
+    if (anchor && placedFor !== `${stop.index}`) {
+      placedFor = `${stop.index}`;
+      anchor.scrollIntoView({ block: "center", inline: "nearest" });
+    }
+    place();
+  }
+
+  /** The bubble beside its anchor: under it when there is room, else above it, never over it. */
+  function place() {
+    if (bubble.hidden) return;
+    const anchor = bubble.anchor?.isConnected ? bubble.anchor : null;
+    const vw = document.documentElement.clientWidth;
+    const width = Math.min(340, vw - 16);
+    bubble.style.width = `${width}px`;
+    if (!anchor) {
+      bubble.classList.add("lesson-free");
+      bubble.style.left = `${Math.max(8, (vw - width) / 2)}px`;
+      bubble.style.top = `${window.scrollY + 64}px`;
+      return;
+    }
+    bubble.classList.remove("lesson-free");
+    const r = anchor.getBoundingClientRect();
+    const h = bubble.offsetHeight;
+    const vh = window.innerHeight;
+    const below = vh - r.bottom;
+    const top = below >= h + 12 || below >= r.top ? r.bottom + 10 : r.top - h - 10;
+    bubble.classList.toggle("above", top < r.top);
+    bubble.style.top = `${window.scrollY + top}px`;
+    const left = Math.max(8, Math.min(vw - width - 8, r.left + r.width / 2 - width / 2));
+    bubble.style.left = `${window.scrollX + left}px`;
+    bubble.style.setProperty("--arrow", `${Math.max(12, Math.min(width - 12, r.left + r.width / 2 - left))}px`);
+  }
+
+  /** The deal's summary, in a lesson: the lesson's last words and its two ways on. */
+  function decorateSummary(body) {
+    if (!app.lesson) return false;
+    const gameId = app.lesson.gameId;
+    const end = app.lesson.lesson.end;
+    body.insertAdjacentHTML("beforeend", `<section class="lesson-end" data-lesson-end>
+      <p>${esc(end && hasText(end) ? t(end) : "")} ${esc(t("learn.end"))}</p>
+      <p><button type="button" class="secondary" data-lesson-replay>${esc(t("learn.replay"))}</button></p></section>`);
+    body.querySelector("[data-lesson-replay]").addEventListener("click", () => {
+      app.lesson.replaying = true;
+      $("dlg-summary").close();
+    });
+    saveRecord(gameId, { ...(record(gameId) || {}), done: true });
+    return true;
+  }
+
+  /** After the lesson's summary closed: the lesson again, or a real game. */
+  async function afterSummary() {
+    const gameId = app.lesson.gameId;
+    const again = app.lesson.replaying;
+    app.lesson = null;
+    if (again) return replay(gameId);
+    return hooks.realGame(gameId);
+  }
+
+  window.addEventListener("scroll", () => place(), { passive: true });
+  return { open, adopt, decorate, refuses, decorateSummary, afterSummary, replay, current, lessonOf };
+}
