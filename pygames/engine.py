@@ -310,26 +310,16 @@ class Game(ABC):
         """Play the ``index``-th legal action (``legal``: this state's ``legal_actions()``, if known)."""
         legal = self.legal_actions() if legal is None else legal
         action = legal[index]
-        seat = self.current_player
-        assert seat is not None
-        record = _dumps(self.action_to_move(action))
-        deal = self.deal_number
-        self._draws = []
-        try:
-            self.apply_action(action)
-            drew = tuple(self._draws)
-        finally:
-            self._draws = None
-        self._record.append(MoveRecord(seat, index, len(legal), record, drew))
-        if self.deal_number != deal:
-            self._deal_start = len(self._record)
-        if self.deal_number != deal or self.is_over:
-            self._deal_ends.append(list(self.scores))
+        self._apply_recorded(action, index, len(legal))
 
     def play_unchecked(self, action: Action) -> None:
         """Apply ``action`` and record it like ``play_index``, without checking that it is legal now.
         A remote table (``pygames.remote``) applies other players' moves this way in a copy whose
         hidden cards are stand-ins; it checks every move against the real cards when the deal is over."""
+        self._apply_recorded(action, None, None)
+
+    def _apply_recorded(self, action: Action, index: int | None, choices: int | None) -> None:
+        """Apply ``action`` and add it to the record, with the cards it made seats draw (``_drew``)."""
         seat = self.current_player
         assert seat is not None
         record = _dumps(self.action_to_move(action))
@@ -340,7 +330,7 @@ class Game(ABC):
             drew = tuple(self._draws)
         finally:
             self._draws = None
-        self._record.append(MoveRecord(seat, None, None, record, drew))
+        self._record.append(MoveRecord(seat, index, choices, record, drew))
         if self.deal_number != deal:
             self._deal_start = len(self._record)
         if self.deal_number != deal or self.is_over:
