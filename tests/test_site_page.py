@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && "
            "window.pygames.app.state.view.current_player === window.pygames.app.state.seat")
@@ -152,3 +152,17 @@ def test_every_bot_turn_waits_the_chosen_speeds_pause_the_first_after_yours_too(
             break
     first = page.evaluate("window.pygames.app.pauses[0]")
     assert first["seat"] != seat and first["ms"] == 800, first
+
+
+def test_settings_buttons_stay_on_screen_on_a_phone(warm_page, site):
+    """#21.18: on a phone the Settings dialog's fields scroll, its buttons stay in view (a sticky footer)."""
+    page = warm_page(**PHONE)
+    page.set_viewport_size({"width": 390, "height": 600})     # a short phone: the fields must scroll
+    open_app(page, site, "spades")
+    page.locator("#btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+    for button in ("#settings-apply", "#settings-remote"):
+        box = page.locator(button).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 600, (button, box)
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert hit == button[1:], (button, hit)
