@@ -64,6 +64,7 @@ function cell(view, ctx, side, pos, mark) {
     if (down && top !== "??") {
       card = cardEl(top, { extraClass: "lp-down-known" });
       card.title = ui("down_known_title");
+      card.dataset.down = ui("down_mark");          // the mark on the card (::after): short, in the page's language
       card.setAttribute("aria-label", ui("down_known_label", { card: card.getAttribute("aria-label") }));
     } else {
       card = cardEl(top);
