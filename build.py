@@ -312,6 +312,20 @@ writeFileSync(out, py.FS.readFile("/tmp/out.zip"));
 """
 
 
+def node_step(out, without, doing):
+    """A cached build step run by Node.js that writes ``out`` (CACHE/<step>/<key>/<file>): Node's path,
+    with ``out``'s folder made empty (older keys of the step removed), or None without Node.js
+    (saying ``without``)."""
+    node = shutil.which("node")
+    if not node:
+        log(f"warning: no Node.js: {without}")
+        return None
+    log(doing)
+    shutil.rmtree(out.parent.parent, ignore_errors=True)  # keep only the current one
+    out.parent.mkdir(parents=True)
+    return node
+
+
 def engine_bytecode_zip(wheel, package):
     """The engine wheel with its modules compiled by the pinned Pyodide's own Python, for the web
     worker to put on sys.path: importing it compiles nothing, which is most of the engine's start-up
@@ -321,13 +335,10 @@ def engine_bytecode_zip(wheel, package):
     out = CACHE / "bytecode" / digest / wheel.name.replace("-py3-none-any.whl", f"-pyodide-{PYODIDE_VERSION}.zip")
     if out.exists():
         return out
-    node = shutil.which("node")
+    node = node_step(out, "the engine ships without precompiled bytecode (a slower start)",
+                     "compiling the engine with the runtime's Python (node + pyodide)")
     if not node:
-        log("warning: no Node.js: the engine ships without precompiled bytecode (a slower start)")
         return None
-    log("compiling the engine with the runtime's Python (node + pyodide)")
-    shutil.rmtree(CACHE / "bytecode", ignore_errors=True)  # keep only the current one
-    out.parent.mkdir(parents=True)
     script = out.parent / "compile.mjs"
     script.write_text(BYTECODE_SCRIPT)
     result = run([node, script, package, wheel, out.with_suffix(".tmp"), json.dumps(NOT_IN_THE_BROWSER)], check=False,
@@ -517,13 +528,10 @@ def trimmed_stdlib(package, engine):
     out = CACHE / "stdlib" / key.hexdigest()[:20] / "python_stdlib.zip"
     if out.exists():
         return out
-    node = shutil.which("node")
+    node = node_step(out, "the site ships the whole standard library zip",
+                     "tracing the standard library the site imports (node + pyodide)")
     if not node:
-        log("warning: no Node.js: the site ships the whole standard library zip")
         return None
-    log("tracing the standard library the site imports (node + pyodide)")
-    shutil.rmtree(CACHE / "stdlib", ignore_errors=True)  # keep only the current one
-    out.parent.mkdir(parents=True)
     (out.parent / "trace.mjs").write_text(STDLIB_SCRIPT)
     (out.parent / "exercise.py").write_text(STDLIB_EXERCISE)
     (out.parent / "trim.py").write_text(STDLIB_TRIM)
