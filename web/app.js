@@ -20,7 +20,7 @@ import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
 import { installDaily } from "./daily.js";
 import { installRemote } from "./remote.js";
-import { installSaved, keep as keepGame, keptGames } from "./saved.js";
+import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
 import { installLearn } from "./learn.js";
 import { esc } from "./html.js";
 
@@ -209,8 +209,7 @@ async function openStart(playable) {
     return;
   }
   const gameId = where.gameId;
-  const progress = gameId ? unfinishedSave(gameId) : null;     // the person's unfinished game of that kind
-  const kept = progress ? { save: store.loadSave(gameId), deal: progress.deal || 1, moves: progress.moves } : null;
+  const kept = gameId ? savedUnfinished(gameId) : null;        // the person's unfinished game of that kind
   try {
     await loadState(() => app.engine.call("open_link", { fragment: where.fragment }));
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
@@ -221,6 +220,12 @@ async function openStart(playable) {
       t(store.loadSave(target) ? "page.link_failed.own_game" : "page.link_failed.fresh_game"));
     await resumeOrNew(target);
   }
+}
+
+/** The person's saved game of ``gameId`` as a kept entry ({save, deal, moves}) when it is unfinished. */
+function savedUnfinished(gameId) {
+  const progress = unfinishedSave(gameId);
+  return progress ? { save: store.loadSave(gameId), deal: progress.deal || 1, moves: progress.moves } : null;
 }
 
 /** Opening a link replaced an unfinished game of the same kind: keep it (saved.js's list) and say so,
@@ -315,8 +320,7 @@ function statsContext() {
 
 /** A game in progress that a new game would throw away. */
 function unfinished() {
-  const v = app.state?.view;
-  return Boolean(v && !v.is_over && v.move_count > 0);
+  return Boolean(entryOf(app.state));
 }
 
 /** Whether a new game may replace the person's game of this kind: asked when it is unfinished
@@ -639,16 +643,12 @@ async function onAddress() {
   if (where.kind === "replay") { hideHome(); return sharing.openReplayLink(fragment); }
   if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
   if (fragment === app.state?.link) return;
-  const own = app.daily ? unfinishedSave(app.gameId) : null;       // the daily keeps its own save
-  const kept = own ? { gameId: app.gameId, save: store.loadSave(app.gameId), deal: own.deal || 1, moves: own.moves }
-    : !app.daily && unfinished() ? { gameId: app.gameId, save: app.state.link, deal: app.state.view.deal, moves: app.state.view.move_count }
-      : null;
+  const before = app.gameId;
+  const kept = app.daily ? savedUnfinished(before) : entryOf(app.state);   // the daily keeps its own save
   try {
     await loadState(() => app.engine.call("open_link", { fragment }));
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
-    if (kept && kept.gameId === app.gameId && kept.save !== app.state.link) {
-      keepForLater(kept.gameId, { save: kept.save, deal: kept.deal, moves: kept.moves });
-    }
+    if (kept && before === app.gameId && kept.save !== app.state.link) keepForLater(before, kept);
   } catch (err) {
     notice(t("page.link_failed", { reason: errorText(err) }));
     history.replaceState(null, "", `#${app.state.link}`);

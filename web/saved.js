@@ -18,6 +18,12 @@ export function keep(gameId, entry) {
   store.setKeptList(gameId, [{ ...entry, at: Date.now() }, ...list].slice(0, KEEP));
 }
 
+/** An unfinished game on the table as a kept entry ({save, deal, moves}), or null (over, or no move yet). */
+export function entryOf(state) {
+  const v = state?.view;
+  return v && !v.is_over && v.move_count > 0 ? { save: state.link, deal: v.deal, moves: v.move_count } : null;
+}
+
 /** host: {app, load(save) -> promise (adopts the state), toast, render, runBots} */
 export function installSaved(host) {
   const $ = (id) => document.getElementById(id);
@@ -69,9 +75,7 @@ export function installSaved(host) {
     const list = keptGames(gameId);
     const entry = list[index];
     if (!entry) return;
-    const v = host.app.state?.view;
-    const current = v && host.app.gameId === gameId && !v.is_over && v.move_count > 0
-      ? { save: host.app.state.link, deal: v.deal, moves: v.move_count } : null;
+    const current = host.app.gameId === gameId ? entryOf(host.app.state) : null;
     list.splice(index, 1);
     try {
       await host.load(entry.save);
