@@ -7,7 +7,7 @@ import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
-import { atHome, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
+import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
 import { currentFragment, dailyFragment, gameOfLink, learnFragment, route, tableFragment } from "./route.js";
 import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
@@ -157,9 +157,7 @@ async function showStoredTable(table) {
 /** Every game the page has a layout for, in the site's order: {id, title (in the language shown),
  * picture (the home tile's drawing, the layout's own, or none)}. */
 function gameList() {
-  return Object.entries(LAYOUTS).map(([id, layout]) => ({
-    id, title: gameName(id, layout.title), picture: layout.picture ? () => layout.picture() : null,
-  }));
+  return gamesOf(LAYOUTS);
 }
 
 // the brand in the bar leads home without reloading (before the page is ready, a plain visit does)
