@@ -70,10 +70,19 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
     total = len(page.evaluate("window.pygames.app.lesson.stops"))
     seen = []
     state = None
+    free_seen = False
     while True:
         state = next_state(page, state)
         if state["kind"] == "summary":
             break
+        if state["kind"] == "free" and not free_seen:       # the free end's bubble hangs from the status line
+            free_seen = True
+            assert page.evaluate("""() => { const b = document.getElementById('lesson-bubble');
+              const s = document.getElementById('status').getBoundingClientRect(), r = b.getBoundingClientRect();
+              return !b.hidden && !b.classList.contains('lesson-free') && (Math.abs(r.top - s.bottom) < 20 || Math.abs(r.bottom - s.top) < 20); }"""), \
+                "the last bubble is anchored to the status line"
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/{game}-{where}-free.png")
         if state["kind"] == "free" and where == "phone-ja":   # every step followed; the free end once is enough
             break
         if state["kind"] == "free":              # after the last step: finish the deal by legal moves

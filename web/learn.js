@@ -13,8 +13,8 @@
 // it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
 // (its card and its target highlighted, the lesson waits for it). A move of the script no step
 // explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
-// step the person finishes the deal freely; the deal's summary says the lesson is over and offers a
-// real game or the lesson again.
+// step the person finishes the deal freely (the bubble saying so hangs from the status line); the
+// deal's summary says the lesson is over and offers a real game or the lesson again.
 //
 // The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
 // person's own game; the address is #<game>?learn=1 while it shows.
@@ -261,9 +261,12 @@ export function installLearn(hooks) {
       (wrong ? `<p class="lesson-wrong" role="alert">${esc(wrong)}</p>` : "") +
       (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "");
     bubble.hidden = false;
+    // the free end's bubble has nothing to point at: it hangs from the status line, which says what to do
+    if (!stop) anchor = $("status");
     bubble.anchor = anchor;
-    if (anchor && placedFor !== `${stop.index}`) {
-      placedFor = `${stop.index}`;
+    const at = stop ? `${stop.index}` : "free";
+    if (anchor && placedFor !== at) {
+      placedFor = at;
       anchor.scrollIntoView({ block: "center", inline: "nearest" });
     }
     place();
