@@ -13,7 +13,8 @@
 // it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
 // (its card and its target highlighted, the lesson waits for it). A move of the script no step
 // explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
-// step the person finishes the deal freely (the bubble saying so hangs from the status line); the
+// step the person finishes the deal freely (the bubble saying so hangs from the status line, and goes
+// once read: it would cover the table's foot); the
 // deal's summary says the lesson is over and offers a real game or the lesson again.
 //
 // The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
@@ -99,6 +100,11 @@ export function installLearn(hooks) {
   document.body.append(bubble);
   bubble.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-next]")) next();
+    if (event.target.closest("[data-lesson-close]") && app.lesson) {     // the free end's bubble, read
+      app.lesson.freeRead = true;
+      saveRecord(app.lesson.gameId, { ...(record(app.lesson.gameId) || {}), freeRead: true });
+      hooks.render();
+    }
   });
   // a click on the element a pointing step shows goes on, like its Next button
   document.addEventListener("click", (event) => {
@@ -128,7 +134,8 @@ export function installLearn(hooks) {
     }
     wrong = null;
     placedFor = null;
-    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0 });
+    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0,
+      freeRead: Boolean(record(gameId)?.freeRead) });
     sync(state);
   }
 
@@ -252,14 +259,15 @@ export function installLearn(hooks) {
     }
     const over = lesson.pointer >= lesson.stops.length;
     const v = app.state?.view;
-    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle)) { bubble.hidden = true; return; }
+    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
     const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.describe(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
     const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total: lesson.stops.length + 1 });
     bubble.dataset.lessonStep = String(stop ? stop.index : lesson.stops.length);
     bubble.innerHTML = `<p class="lesson-count">${esc(count)}</p><p class="lesson-say">${esc(words)}</p>` +
       (wrong ? `<p class="lesson-wrong" role="alert">${esc(wrong)}</p>` : "") +
-      (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "");
+      (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "") +
+      (!stop ? `<button type="button" class="secondary" data-lesson-close>${esc(t("learn.close"))}</button>` : "");
     bubble.hidden = false;
     // the free end's bubble has nothing to point at: it hangs from the status line, which says what to do
     if (!stop) anchor = $("status");
