@@ -5,7 +5,8 @@
 //    "moves": [<the person's moves of the teaching deal, in order>],
 //    "steps": [{"at": 0, "say": "<game>.learn.draw", "point": "<CSS selector>"},
 //              {"at": 0, "say": "<game>.learn.place"}, ...],
-//    "end": "<game>.learn.end"}
+//    "end": "<game>.learn.end",
+//    "free": false}       (optional: the script's last move ends the deal, so there is no free end)
 //
 // The bots play at ``level`` with the engine's own seeds, so the seed and the person's moves fix the
 // whole deal (tools/lesson_deal.py replays it in CPython). Each step is shown when the person is about
@@ -262,7 +263,8 @@ export function installLearn(hooks) {
     if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
     const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.describe(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
-    const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total: lesson.stops.length + 1 });
+    const total = lesson.stops.length + (lesson.lesson.free === false ? 0 : 1);     // the free end is a step too
+    const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total });
     bubble.dataset.lessonStep = String(stop ? stop.index : lesson.stops.length);
     bubble.innerHTML = `<p class="lesson-count">${esc(count)}</p><p class="lesson-say">${esc(words)}</p>` +
       (wrong ? `<p class="lesson-wrong" role="alert">${esc(wrong)}</p>` : "") +
