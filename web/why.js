@@ -25,6 +25,7 @@ export function install({ app, offered }) {
     if (mine !== asking || app.state?.link !== link || !line.isConnected) return;
     line.textContent = text;
     line.dataset.whyIndex = String(index);
+    line.scrollIntoView({ block: "nearest" });      // under an open log it may be below the fold (a phone)
   }
 
   return {
