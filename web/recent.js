@@ -34,6 +34,14 @@ export function announce(layout, view, mover, move) {
   a11y.announce(spokenly(() => entryText(layout, entryFor(view, mover, move), view)));
 }
 
+/** Say the moves other players made between two views of one deal (a remote table: their moves
+ * arrive as links), oldest first; the person's own moves were said when they were played. */
+export function announceOthers(layout, before, view) {
+  if (!before || !view || before.deal !== view.deal || !(view.move_count > before.move_count)) return;
+  const fresh = (view.log || []).slice((before.log || []).length).filter((e) => e.seat !== view.seat);
+  for (const entry of fresh) a11y.announce(spokenly(() => entryText(layout, entry, view)));
+}
+
 /** A small "why?" button for the move ``index`` of the game (why.js answers it into ``line``). */
 function whyButton(why, index, text, line) {
   const button = document.createElement("button");
