@@ -15,6 +15,7 @@ import { installShare } from "./share.js";
 import * as friend from "./friend.js";
 import * as a11y from "./a11y.js";
 import * as recent from "./recent.js";
+import * as why from "./why.js";
 import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
@@ -536,7 +537,7 @@ function render() {
     (legal.find((el) => elementKey(el) === focused) || legal[0])?.focus();
   }
   // behind an end-of-deal dialog the status line still speaks of the deal just ended
-  recent.render($("recent"), app.layout, ctx.view);
+  recent.render($("recent"), app.layout, ctx.view, whyLine);
   $("status").textContent = app.summaryTitle ||
     friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
@@ -837,6 +838,8 @@ stats.installStats({
   current: () => app.gameId || store.lastGame(),
   ask,
 });
+// "why?" on a bot's move in the recent-moves line (why.js): a bot of a local table, never a person's seat
+const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !friend.isPerson(app.gameId, seat) });
 // lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
 const lessons = installLearn({
   app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
