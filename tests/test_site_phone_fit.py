@@ -38,7 +38,7 @@ def position(game, players, wanted=None, seeds=20, limit=3000):
 
 
 def by_normal_bots(wanted):
-    """``wanted``, looked for in games of normal bots (random ones hardly ever ask to go out)."""
+    """``wanted``, looked for in games of normal bots (random ones seldom make a square worth going out)."""
     wanted.level = "normal"
     return wanted
 
@@ -55,7 +55,7 @@ def melds_on_table(g):
 # (case, game, players, the position, what must be on screen besides the status line)
 CASES = [
     ("leopard-2", "leopard", 2, None, [".lp-hand", ".lp-square.mine"]),
-    ("leopard-2-can-go-out", "leopard", 2, lambda g: g.view(0)["can_go_out"], [".lp-hand", ".lp-square.mine", ".lp-go-out"]),
+    ("leopard-2-can-go-out", "leopard", 2, by_normal_bots(lambda g: g.view(0)["can_go_out"]), [".lp-hand", ".lp-square.mine", ".lp-go-out"]),
     ("leopard-4", "leopard", 4, None, [".lp-hand", ".lp-square.mine"]),
     ("leopard-4-answer", "leopard", 4, by_normal_bots(lambda g: g.view(0)["phase"] == "answer"), [".lp-hand", ".lp-square.mine", ".lp-yes", ".lp-no"]),
     ("leopard-4-refused", "leopard", 4, by_normal_bots(lambda g: g.view(0)["refused"]), [".lp-hand", ".lp-square.mine"]),
@@ -109,7 +109,7 @@ def visible_parts(page):
         return cards.map(card => {
             const r = card.getBoundingClientRect();
             let best = {width: 0, x: 0, y: 0};
-            for (let y = Math.ceil(r.top) + 2; y < r.bottom - 1; y += 6) {
+            for (let y = Math.ceil(r.top) + 2; y < r.bottom - 1; y += 10) {
                 let run = 0, start = 0;
                 for (let x = Math.ceil(r.left); x < r.right; x++) {
                     const hit = document.elementFromPoint(x, y)?.closest('.card') === card;
