@@ -13,7 +13,7 @@ import pytest
 
 import pygames
 from pygames.ai import choose_move
-from tests.conftest import PHONE, open_app
+from tests.conftest import PHONE, open_app, wait_ready
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
@@ -47,9 +47,9 @@ def longest_own_discard(g):
     return max(len(g.view(0)["zones"][f"discard0_{d}"]) for d in range(4))
 
 
-def melds_on_table(g):
+def melds_on_table(g, at_least=9):
     view = g.view(0)
-    return view["phase"] == "play" and sum(len(m) for m in view["melds"]) >= 9
+    return sum(len(m) for m in view["melds"]) >= at_least
 
 
 # (case, game, players, the position, what must be on screen besides the status line)
@@ -65,8 +65,15 @@ CASES = [
     ("spite_malice-3", "spite_malice", 3, lambda g: longest_own_discard(g) >= 6, [".sm-hand", ".sm-pay-group", ".sm-my-discards"]),
     ("spite_malice-4", "spite_malice", 4, lambda g: longest_own_discard(g) >= 6, [".sm-hand", ".sm-pay-group", ".sm-my-discards"]),
     ("skarney_gin-2", "skarney_gin", 2, None, [".sg-me .sg-hand"]),
-    ("skarney_gin-2-melds", "skarney_gin", 2, melds_on_table, [".sg-me .sg-hand", ".sg-me .sg-melds"]),
+    ("skarney_gin-2-melds", "skarney_gin", 2, lambda g: g.view(0)["phase"] == "play" and melds_on_table(g), [".sg-me .sg-hand", ".sg-me .sg-melds"]),
+    ("skarney_gin-2-offered", "skarney_gin", 2, lambda g: g.view(0)["phase"] == "answer" and melds_on_table(g, 4),
+     [".sg-me .sg-hand", ".sg-me .sg-melds"]),
 ]
+
+
+# the tightest cases again in Japanese (other words, other line breaks)
+CASES += [(f"{case}-ja", *rest) for case, *rest in CASES
+          if case in ("leopard-4-answer", "spades-bid", "spite_malice-3", "spite_malice-4", "skarney_gin-2-melds")]
 
 
 def test_every_game_and_player_count_has_a_case():
@@ -89,7 +96,8 @@ def test_the_persons_hand_piles_and_status_fit_a_phone(warm_page, site, case, ga
     page = warm_page(**PHONE)
     page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', "
                          f"JSON.stringify({json.dumps({'speed': 'instant', 'players': players})}));")
-    open_app(page, site, position(game, players, wanted))
+    page.goto(f"{site}index.html?lang={'ja' if case.endswith('-ja') else 'en'}#{position(game, players, wanted)}")
+    wait_ready(page)
     page.wait_for_function(MY_TURN)
     width, height = page.evaluate("[innerWidth, innerHeight]")
     assert page.evaluate("scrollY") == 0
