@@ -326,13 +326,15 @@ JACKS = """() => [...document.querySelectorAll('.se-mast .card[data-card^="J"]')
   const corner = card.querySelector('.corner:not(.bottom)');
   const texts = [...corner.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
   const badge = card.querySelector('.se-jack');
-  return {card: card.dataset.card, badge: badge ? badge.textContent : null, glyphs: texts.map((node) => {
+  const seen = (r, inside) => { const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit) && inside(hit); };
+  return {card: card.dataset.card, badge: badge ? badge.textContent : null,
+          badgeReadable: Boolean(badge) && seen(badge.getBoundingClientRect(), (hit) => badge.contains(hit)),
+          glyphs: texts.map((node) => {
     const range = document.createRange();
     range.selectNodeContents(node);
     const r = range.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return {text: node.textContent, w: r.width, h: r.height,
-            readable: Boolean(hit) && card.contains(hit) && !hit.closest('.se-jack')};
+    return {text: node.textContent, readable: seen(r, (hit) => card.contains(hit) && !hit.closest('.se-jack'))};
   })};
 })"""
 
@@ -354,7 +356,7 @@ def test_on_a_phone_a_jacks_badge_leaves_its_rank_and_suit_readable_and_masts_sa
     jacks = page.evaluate(JACKS)
     assert jacks
     for jack in jacks:
-        assert jack["badge"] and jack["badge"].startswith("=")
+        assert jack["badge"] and jack["badge"].startswith("=") and jack["badgeReadable"], jack
         assert [g["text"] for g in jack["glyphs"]] == ["J", "♠♥♦♣"["SHDC".index(jack["card"][1])]]
         for glyph in jack["glyphs"]:
             assert glyph["readable"], f"{jack['card']}: its {glyph['text']} is covered"

@@ -61,7 +61,8 @@ function mastEl(view, ctx, player, i, glow) {
     const source = `nest:${player}:${i}`;
     const opts = top ? { source, legal: ctx.sources.has(source), selected: ctx.selected === source } : {};
     const card = cardEl(code, opts);
-    if (code[0] === "J") card.appendChild(el("span", "se-jack", `=${info.values[k]}`));
+    // a J's worth goes after its rank and suit, in the corner's own flow: it never covers them (#21.16)
+    if (code[0] === "J") card.querySelector(".corner").appendChild(el("span", "se-jack", `=${info.values[k]}`));
     if (top) card.classList.add("se-nest");
     if (top && glow === code) card.classList.add("se-last");
     fan.appendChild(card);
@@ -108,6 +109,7 @@ function rowEl(view, ctx, seat, glow) {
   const row = el("div", "se-masts");
   const masts = view.masts[seat];
   const free = masts.length < 4;
+  row.style.setProperty("--m", String(masts.length + (free ? (masts.length ? 2 : 1) : 0)));   // masts and slots: a phone shares the width
   if (free) row.appendChild(slotEl(ctx, seat, "new-left"));
   masts.forEach((_, i) => row.appendChild(mastEl(view, ctx, seat, i, glow)));
   if (free && masts.length) row.appendChild(slotEl(ctx, seat, "new-right"));
