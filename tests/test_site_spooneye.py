@@ -326,8 +326,11 @@ JACKS = """() => [...document.querySelectorAll('.se-mast .card[data-card^="J"]')
   const corner = card.querySelector('.corner:not(.bottom)');
   const texts = [...corner.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
   const badge = card.querySelector('.se-jack');
-  const seen = (r, inside) => { const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return Boolean(hit) && inside(hit); };
+  // seen: the left edge, the middle and the right edge of a box are all this thing, not a card over it
+  const seen = (r, inside) => [r.left + 1, r.left + r.width / 2, r.right - 1].every((x) => {
+    const hit = document.elementFromPoint(x, r.top + r.height / 2);
+    return Boolean(hit) && inside(hit);
+  });
   return {card: card.dataset.card, badge: badge ? badge.textContent : null,
           badgeReadable: Boolean(badge) && seen(badge.getBoundingClientRect(), (hit) => badge.contains(hit)),
           glyphs: texts.map((node) => {
@@ -340,10 +343,11 @@ JACKS = """() => [...document.querySelectorAll('.se-mast .card[data-card^="J"]')
 
 
 def jack_and_need(g):
-    """A position where a J stands on some mast and a mast within 10 of 21 says what it needs."""
+    """A position where a J lies under another card on an opponent's mast (the narrowest place it is
+    drawn) and a mast within 10 of 21 says what it needs."""
     masts = g.view(0)["masts"]
     zones = g.view(0)["zones"]
-    jack = any(c[0] == "J" for p, row in enumerate(masts) for i in range(len(row)) for c in zones[f"mast{p}_{i}"])
+    jack = any(c[0] == "J" for p, row in enumerate(masts) if p for i in range(len(row)) for c in zones[f"mast{p}_{i}"][:-1])
     close = any(11 <= m["total"] <= 20 for row in masts for m in row)
     return jack and close and g.phase == "play"
 
