@@ -143,8 +143,10 @@ function promptEl(view, ctx) {
   const draw = ctx.legal.find((m) => m.type === "draw");
   const pass = ctx.legal.find((m) => m.type === "pass");
   let text = "";
+  let note = "";      // said nowhere else (the status line repeats the prompt's text): a phone keeps it
   if (phase === "start") {
-    text = ui("prompt.start") + (view.first_play ? ` ${ui("first_play_note")}` : "");
+    text = ui("prompt.start");
+    if (view.first_play) note = ui("first_play_note");
     buttons.push(moveButton(ui("draw"), draw, { cls: "primary se-draw" }));
   } else if (phase === "capture") {
     text = ui("prompt.capture");
@@ -161,7 +163,7 @@ function promptEl(view, ctx) {
   }
   if (!text) return box;
   box.classList.add("on");
-  box.innerHTML = `<span>${esc(text)}</span>${buttons.join("")}`;
+  box.innerHTML = `<span class="se-prompt-text">${esc(text)}</span>${note ? `<span class="se-prompt-note">${esc(note)}</span>` : ""}${buttons.join("")}`;
   return box;
 }
 
