@@ -2,7 +2,7 @@
 """Build, serve, test and benchmark the pygames static site.
 
     python3 build.py build               wheel + Pyodide runtime + web/ -> dist/
-    python3 build.py serve [--port N]    build, then serve dist/ at http://localhost:N (default 8000)
+    python3 build.py serve [--port N] [--gzip]  build, then serve dist/ at http://localhost:N (default 8000)
     python3 build.py test [pytest args]  venv + test deps + Chromium + build, then pytest
     python3 build.py bench               page-ready vs bare Pyodide boot; playouts per second per game
     python3 build.py soak [--matches N]  10000 checked random matches a game, longer fuzz; --browser too
@@ -16,8 +16,10 @@ import ast
 import base64
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -725,6 +727,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive
     quiet = True
+    gzip = False                   # text compressed as GitHub Pages sends it (serve --gzip)
+    GZIP_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest")
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
@@ -735,6 +739,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.path.split("?")[0] in failing:  # tests break a file on purpose
             self.send_error(404, "broken on purpose by a test")
             return None
+        if self.gzip and "gzip" in self.headers.get("Accept-Encoding", ""):
+            path = self.translate_path(self.path)
+            if os.path.isdir(path):
+                path = os.path.join(path, "index.html")
+            if path.endswith(self.GZIP_TYPES) and os.path.isfile(path):
+                with open(path, "rb") as f:
+                    body = gzip.compress(f.read(), 6)
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
         return super().send_head()
 
     def log_request(self, code="-", size="-"):
@@ -753,8 +770,8 @@ class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, directory, port=0, host="127.0.0.1", quiet=True):
-        handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    def __init__(self, directory, port=0, host="127.0.0.1", quiet=True, gzip=False):
+        handler = type("Handler", (SiteHandler,), {"quiet": quiet, "gzip": gzip})
         super().__init__((host, port), functools.partial(handler, directory=str(directory)))
         self.request_log = []  # (method, path, status) of every request, for tests
         self.fail_paths = set()  # URL paths answered with 404, for tests
@@ -778,10 +795,10 @@ def serving(directory=DIST, port=0, quiet=True):
         server.server_close()
 
 
-def serve(port):
+def serve(port, gzip=False):
     build()
     try:
-        server = SiteServer(DIST, port=port, quiet=False)
+        server = SiteServer(DIST, port=port, quiet=False, gzip=gzip)
     except OSError as e:
         sys.exit(f"build.py: cannot listen on port {port} ({e.strerror}); try --port {port + 1}")
     print(f"\nServing dist/ at http://localhost:{port}/  (open it in a browser; Ctrl+C stops)\n",
@@ -1360,6 +1377,7 @@ def main(argv=None):
     sub.add_parser("build", help="build dist/")
     p_serve = sub.add_parser("serve", help="build, then serve dist/ on localhost")
     p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--gzip", action="store_true", help="compress text as GitHub Pages does (e.g. for Lighthouse)")
     sub.add_parser("test", help="set up .venv and Chromium, build, run pytest (extra args go to pytest)")
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
@@ -1383,7 +1401,7 @@ def main(argv=None):
         build()
         return 0
     if args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.gzip)
         return 0
     if args.command == "bench":
         return bench(args.json, args.compare, args.only)

@@ -1,8 +1,10 @@
 """The built site: pinned runtime, patched lock, the engine wheel, nothing fetched from elsewhere."""
 
+import contextlib
 import hashlib
 import json
 import re
+import threading
 import zipfile
 
 import build
@@ -159,3 +161,28 @@ def test_the_traced_modules_include_every_standard_library_import_of_the_engine(
     imports = build.stdlib_imports_of(build.ROOT / "pygames")
     assert {"json", "zlib", "typing", "urllib.parse"} <= set(imports), imports
     assert not [name for name in imports if name.startswith("pygames")]
+
+
+def test_serve_gzip_compresses_text_as_github_pages_does(dist):
+    """``build.py serve --gzip`` (for Lighthouse): text goes out gzip-compressed to a browser that
+    accepts it, byte for byte the file; the runtime's binaries and a client without gzip get it plain."""
+    import gzip
+    import urllib.request
+
+    def fetch(server, path, accept):
+        request = urllib.request.Request(server.url + path, headers={"Accept-Encoding": accept} if accept else {})
+        with urllib.request.urlopen(request) as response:
+            return response.headers.get("Content-Encoding"), response.read()
+
+    page = (dist / "index.html").read_bytes()
+    with build.serving(dist) as plain, contextlib.ExitStack() as stack:
+        server = build.SiteServer(dist, gzip=True)
+        stack.callback(server.server_close)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        stack.callback(server.shutdown)
+        encoding, body = fetch(server, "index.html", "gzip, br")
+        assert encoding == "gzip" and gzip.decompress(body) == page and len(body) < len(page) / 2
+        assert fetch(server, "index.html", None) == (None, page)
+        assert fetch(plain, "index.html", "gzip") == (None, page)          # tests and the bench: plain
+        wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+        assert fetch(server, "pyodide/pyodide.asm.wasm", "gzip") == (None, wasm)
