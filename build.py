@@ -1121,6 +1121,7 @@ report(seconds=2.0)
 
 FIGURES = {}          # what _bench measured, by name: written to bench.json for --compare
 BOT_MOVES = 12        # bot moves timed per game and level in the browser
+HARD_SEARCHED = 20    # hard moves that search, timed per game in the browser (pygames.bench.hard_search_figures)
 
 
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
@@ -1197,6 +1198,37 @@ def bot_figures(browser, server, info):
         print(f"bot time per move in Pyodide (ms, median / 90th percentile, {BOT_MOVES} moves a game and level):")
         for game_id, levels in FIGURES["bot_ms"].items():
             print(f"  {game_id:<13} " + "  ".join(f"{lv} {t['median']:.1f}/{t['p90']:.1f}" for lv, t in levels.items()))
+    searched = browser_hard_search(browser, server, info)
+    if searched:
+        sys.path.insert(0, str(ROOT))
+        from pygames.bench import hard_search_report
+        print(f"hard's moves that search, in Pyodide ({HARD_SEARCHED} a game, one seeded match of hard bots; "
+              f"adaptive budgets: clear = stopped early, close = played on):\n{hard_search_report(searched)}")
+        FIGURES["hard_search_ms"] = {
+            g: {"median": sorted(f["ms"])[len(f["ms"]) // 2], "max": max(f["ms"]),
+                **{f"playouts_{k}": sum(v) / len(v) for k, v in f["outcomes"].items() if v}}
+            for g, f in searched.items() if f["ms"]}
+
+
+def browser_hard_search(browser, server, info):
+    """``pygames.bench.hard_search_figures`` for every game, run in Pyodide (None when it fails)."""
+    page = browser.new_page()
+    code = f"""
+import json, micropip
+await micropip.install({server.url + info['wheel']!r}, deps=False)
+import pygames
+from pygames.bench import hard_search_figures
+json.dumps({{g: hard_search_figures(g, {HARD_SEARCHED}) for g in pygames.available()}})
+"""
+    try:
+        page.goto(server.url + "bench/bare.html")
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
+        return json.loads(page.evaluate("code => runPython(code, ['micropip'])", code))
+    except Exception as e:  # a benchmark reports, it does not fail
+        print(f"  (hard search times: n/a, {str(e).splitlines()[0]})")
+        return None
+    finally:
+        page.close()
 
 
 def first_visit_bytes(browser, server, path="index.html", offline=True):

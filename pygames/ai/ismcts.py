@@ -248,8 +248,8 @@ class Search:
             if a == chosen:
                 continue
             diffs = [x - y for x, y in zip(mine, theirs)]
-            mean = sum(diffs) / n
-            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+            mean = math.fsum(diffs) / n     # fsum: correctly rounded, the same in every Python
+            se = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
             margin = mean
             if chosen == first:
                 margin += keep          # another must beat the heuristic's choice by ``keep``
