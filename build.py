@@ -1080,16 +1080,28 @@ print(deals / elapsed, actions / elapsed)
 """
 
 
+def open_spiel_python():
+    """The Python of the open-spiel venv (.cache/open-spiel), made on first use."""
+    venv = CACHE / "open-spiel"
+    py = venv / "bin" / "python"
+    if not (venv / ".installed").exists():
+        run([sys.executable, "-m", "venv", str(venv)])
+        run([str(py), "-m", "pip", "install", "-q", OPEN_SPIEL])
+        (venv / ".installed").write_text(OPEN_SPIEL + "\n")
+    return py
+
+
+def open_spiel_match(pairs):
+    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (tools/vs_openspiel.py), in its venv."""
+    return subprocess.call([str(open_spiel_python()), str(ROOT / "tools" / "vs_openspiel.py"), "--pairs", str(pairs)],
+                           cwd=ROOT)
+
+
 def open_spiel_spades(seconds=2.0):
     """OpenSpiel's Spades random playouts per second, ``(deals, actions)``, from its own venv
     (.cache/open-spiel, made on first use); None when it cannot be installed here."""
-    venv = CACHE / "open-spiel"
-    py = venv / "bin" / "python"
     try:
-        if not (venv / ".installed").exists():
-            run([sys.executable, "-m", "venv", str(venv)])
-            run([str(py), "-m", "pip", "install", "-q", OPEN_SPIEL])
-            (venv / ".installed").write_text(OPEN_SPIEL + "\n")
+        py = open_spiel_python()
         out = subprocess.run([str(py), "-c", OPEN_SPIEL_LOOP, str(seconds)], check=True,
                              capture_output=True, text=True).stdout.split()
         return float(out[0]), float(out[1])
@@ -1351,8 +1363,10 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
-    p_bench.add_argument("--only", choices=["load", "bots"], default="",
-                         help="only the page-load figures (cold, warm, stages), or only bot time per move")
+    p_bench.add_argument("--only", choices=["load", "bots", "openspiel"], default="",
+                         help="only the page-load figures (cold, warm, stages), only bot time per move, or "
+                              "only hard against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
+    p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
     p_soak.add_argument("--matches", type=int, default=10_000, help="random matches per game (default 10000)")
@@ -1373,6 +1387,8 @@ def main(argv=None):
         serve(args.port)
         return 0
     if args.command == "bench":
+        if args.only == "openspiel":
+            return open_spiel_match(args.pairs)
         return bench(args.json, args.compare, args.only)
     if args.command == "soak":
         return soak(args)
