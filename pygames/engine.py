@@ -100,6 +100,16 @@ class Game(ABC):
         "remote.outcome.applied": "applied message {n} from {name}",
         "remote.outcome.moved": "move made",
         "remote.outcome.text": "{text}",
+        "remote.why.move_rules": "{name}'s move {n} breaks the rules",
+        "remote.why.move_card": "{name}'s move {n} names a card other than the one it takes",
+        "remote.why.move_hides": "{name}'s move {n} hides a card from the wrong players",
+        "remote.why.shuffle": "{name}'s shuffle of the deck is false",
+        "remote.why.lock": "{name} gave a false key to a card",
+        "remote.why.secret": "{name}'s secret for the deck is false, missing or shown too early",
+        "remote.why.dispute": "{name} disputed a card that was sound",
+        "remote.why.protocol": "{name}'s message breaks the way a table plays by links",
+        "remote.why.signed_twice": "{name} signed two different messages with one number",
+        "remote.why.split": "the players' copies of the game disagree, so the table cannot go on",
     }
 
     players: int

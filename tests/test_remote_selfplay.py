@@ -4,8 +4,13 @@ cheat is caught with the cheater named, no message is over its size, and a page 
 its player may not see. Short targets and single deals keep these to seconds; the command runs
 whole matches (``python -m pygames.remote selfplay GAME``)."""
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
+from pygames.engine import Game
 from pygames.remote.__main__ import main
 from pygames.remote.selfplay import NAMES, selfplay
 
@@ -54,6 +59,10 @@ CHEATS = [
     ("forged", "spooneye", 2, {"rules": "basic"}),
 ]
 
+# the kind of breach each cheat is stopped for (a forged message is refused: nothing stops)
+STOP_KIND = {"swap-card": "move_card", "illegal-move": "move_rules", "replay": "move_rules", "wrong-share": "lock"}
+JA_ENGINE = json.loads((Path(__file__).resolve().parent.parent / "web/lang/ja/engine.json").read_text(encoding="utf-8"))
+
 
 @pytest.mark.parametrize("cheat, game, players, options", CHEATS, ids=[f"{c}-{g}" for c, g, _n, _o in CHEATS])
 def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
@@ -61,6 +70,18 @@ def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
     assert not report.verified
     assert report.culprit == 1, (report.culprit, report.caught)        # selfplay's cheater sits at seat 1
     assert NAMES[1] in report.caught, report.caught
+    # the page says why in its own language: the kind of breach, the cheater's name, the move's number
+    stopped = [p.state["stopped"] for p in report.parties if p.state["stopped"]]
+    assert bool(stopped) == (cheat in STOP_KIND)
+    for stop in stopped:
+        message = stop["message"]
+        assert message["key"] == f"remote.why.{STOP_KIND[cheat]}" and message["name"] == NAMES[1], stop
+        fields = {k: v for k, v in message.items() if k != "key"}
+        english, japanese = Game.TEXTS[message["key"]].format(**fields), JA_ENGINE[message["key"]].format(**fields)
+        assert NAMES[1] in english and NAMES[1] in japanese
+        if "move" in STOP_KIND[cheat]:
+            assert f"move {message['n']} " in stop["text"] and str(message["n"]) in japanese
+        assert not re.search(r"[A-Za-z]{3,}", japanese.replace(NAMES[1], "")), japanese
 
 
 def test_mid_deal_every_page_sees_its_own_hand_and_no_other():

@@ -70,12 +70,16 @@ def deliver_all(pages):
             return total
 
 
-def play_first_deal(pages):
+def play_first_deal(pages, heard=None):
     """The people at ``pages`` play the first deal to its end (each move the Easy bot's choice from
-    that page's own view, played as a click would), passing every message to all the others."""
+    that page's own view, played as a click would), passing every message to all the others; with
+    ``heard`` (a set), every line each page's live region said is added to it as (page index, line)."""
     moves = 0
     for _ in range(3000):
         passed = deliver_all(pages)
+        if heard is not None:
+            for i, p in enumerate(pages):
+                heard.update((i, line) for line in p.locator("#announce p").all_inner_texts())
         views = [p.evaluate(STATUS) and p.evaluate(STATUS)["view"] for p in pages]
         if all(v and (v["deal"] > 1 or v["is_over"]) for v in views):
             break
@@ -108,8 +112,12 @@ def test_two_people_play_a_deal_of_skarney_gin_by_links(warm_page, site):
     invitation = create_table(aki, site)
     join_table(bea, site, invitation)
     assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
-    assert play_first_deal([aki, bea]) > 10
+    heard = set()
+    assert play_first_deal([aki, bea], heard) > 10
     check_deal_verified([aki, bea])
+    # each page's screen reader heard the other player's moves as their links arrived, by name
+    assert any(i == 1 and line.startswith("Aki ") for i, line in heard), sorted(heard)[:20]
+    assert any(i == 0 and line.startswith(FRIEND) for i, line in heard), sorted(heard)[:20]
     # the seats carry the players' own names (plain text: the quotes and ampersands as typed)
     assert FRIEND in aki.locator("#table .sg-opp").inner_text()
     assert "Aki" in bea.locator("#table .sg-opp").inner_text()

@@ -868,7 +868,9 @@ const remoteTable = installRemote({
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
     if (currentFragment() !== tableFragment(table)) history.replaceState(null, "", `#${tableFragment(table)}`);
+    const before = app.state?.remote ? app.state.view : null;
     app.state = state ? { ...state, remote: true, can_undo: false } : null;
+    if (state) recent.announceOthers(app.layout, before, state.view);    // their moves, read out
     $("table").hidden = !state;              // before the deal: only the remote panel shows
     if (state) return render();
     $("table").replaceChildren();

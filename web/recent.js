@@ -33,6 +33,14 @@ export function announce(layout, view, mover, move) {
   a11y.announce(spokenly(() => entryText(layout, entryFor(view, mover, move), view)));
 }
 
+/** Say the moves other players made between two views of one deal (a remote table: their moves
+ * arrive as links), oldest first; the person's own moves were said when they were played. */
+export function announceOthers(layout, before, view) {
+  if (!before || !view || before.deal !== view.deal || !(view.move_count > before.move_count)) return;
+  const fresh = (view.log || []).slice((before.log || []).length).filter((e) => e.seat !== view.seat);
+  for (const entry of fresh) a11y.announce(spokenly(() => entryText(layout, entry, view)));
+}
+
 /** Draw the line: the latest move of this deal, and the ones before it (latest first) in a log. */
 export function render(box, layout, view) {
   if (!box) return;

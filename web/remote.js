@@ -61,7 +61,7 @@ export function installRemote(host) {
 
   /** Who the table waits for, in words (names are text from other pages). */
   function waitingText(status) {
-    if (status.stopped) return t("remote.stopped", { reason: status.stopped.text });
+    if (status.stopped) return t("remote.stopped", { reason: status.stopped.message || status.stopped.text });
     if (status.over) return t("remote.over");
     if (status.can_move) return t("remote.your_turn");
     const waiting = status.waiting || [];

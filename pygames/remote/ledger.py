@@ -84,15 +84,15 @@ class Ledger:
         first = m.items[0] if m.items else None
         if isinstance(first, wire.Join):
             if len(m.items) != 1 or m.seq != 0:
-                raise Refused(s, "a join stands alone")
+                raise Refused(s, "a join stands alone", "protocol")
             if s == self.host:
-                raise Refused(s, "the host's seat is not free")
+                raise Refused(s, "the host's seat is not free", "protocol")
             if self.start is not None:
-                raise Refused(s, "the table has started: that seat is taken")
+                raise Refused(s, "the table has started: that seat is taken", "protocol")
             try:
                 curve.decode_x(first.key)
             except curve.BadPoint:
-                raise Refused(s, "the join's key is not a valid key") from None
+                raise Refused(s, "the join's key is not a valid key", "protocol") from None
             self.joins.setdefault(s, []).append(m)
             if len(self.joins[s]) == 1:
                 self.keys[s], self.nonces[s] = first.key, first.nonce
@@ -100,9 +100,9 @@ class Ledger:
             self.messages += 1
             return
         if m.seq != self.count[s]:
-            raise Refused(s, f"message {m.seq} arrived out of order")
+            raise Refused(s, f"message {m.seq} arrived out of order", "protocol")
         if s != self.host and self.start is None and not any(isinstance(i, wire.Start) for i in m.items):
-            raise Refused(s, "the table has not started")
+            raise Refused(s, "the table has not started", "protocol")
         for item in m.items:
             self._item(s, item)
         self.digests[(s, m.seq)] = m.digest
@@ -112,15 +112,15 @@ class Ledger:
     def _item(self, s: int, item) -> None:
         if isinstance(item, wire.Start):
             if s != self.host or self.start is not None:
-                raise Refused(s, "only the host starts the table, once")
+                raise Refused(s, "only the host starts the table, once", "protocol")
             if beacon.commitment(item.nonce) != self.invite.commitment:
-                raise Refused(s, "the host's beacon nonce does not match its commitment")
+                raise Refused(s, "the host's beacon nonce does not match its commitment", "protocol")
             for seat, digest in enumerate(item.joins):
                 if seat == self.host:
                     continue
                 chosen = [j for j in self.joins.get(seat, []) if j.digest == digest]
                 if not chosen:
-                    raise Refused(s, f"the start names a join of seat {seat} that is not here")
+                    raise Refused(s, f"the start names a join of seat {seat} that is not here", "protocol")
                 join = chosen[0].items[0]
                 self.keys[seat], self.nonces[seat] = join.key, join.nonce
                 self.digests[(seat, 0)] = digest
@@ -129,10 +129,10 @@ class Ledger:
             self.joins = {}
             return
         if self.start is None:
-            raise Refused(s, "the table has not started")
+            raise Refused(s, "the table has not started", "protocol")
         if isinstance(item, wire.Move):
             if item.index != len(self.moves):
-                raise Refused(s, f"move {item.index + 1} is not the next move ({len(self.moves) + 1})")
+                raise Refused(s, f"move {item.index + 1} is not the next move ({len(self.moves) + 1})", "move_rules")
             self.moves.append((s, item))
             self.move_message.append(self.messages)
         elif isinstance(item, wire.Pass):
@@ -142,17 +142,17 @@ class Ledger:
                 points = rec.stages[item.stage] = [None] * item.total
                 rec.stage_seat[item.stage] = s
             if rec.stage_seat[item.stage] != s or len(points) != item.total:
-                raise Refused(s, f"a pass of deck {item.deck + 1} does not match its other parts")
+                raise Refused(s, f"a pass of deck {item.deck + 1} does not match its other parts", "shuffle")
             for i, x in enumerate(item.points):
                 if points[item.offset + i] is not None:
-                    raise Refused(s, f"a pass of deck {item.deck + 1} sends a card twice")
+                    raise Refused(s, f"a pass of deck {item.deck + 1} sends a card twice", "shuffle")
                 if self._fresh and curve.lift_x(x) is None:
-                    raise Refused(s, f"a pass of deck {item.deck + 1} holds a point that is not on the curve")
+                    raise Refused(s, f"a pass of deck {item.deck + 1} holds a point that is not on the curve", "shuffle")
                 points[item.offset + i] = x
         elif isinstance(item, wire.Box):
             rec = self.record(item.deck)
             if s in rec.boxes or curve.lift_x(item.x) is None:
-                raise Refused(s, f"a second or invalid sealing key for deck {item.deck + 1}")
+                raise Refused(s, f"a second or invalid sealing key for deck {item.deck + 1}", "lock")
             rec.boxes[s] = item.x
         elif isinstance(item, wire.Shares):
             rec = self.record(item.deck)
@@ -160,25 +160,25 @@ class Ledger:
                 if recipient == wire.CLEAR:
                     k = int.from_bytes(value, "big")
                     if not 0 < k < curve.N:
-                        raise Refused(s, "a lock is not a valid scalar")
+                        raise Refused(s, "a lock is not a valid scalar", "lock")
                     old = rec.clear.get((slot, owner))
                     if old is not None and old[0] != value:
-                        raise Refused(s, f"two different locks for card {slot + 1} of deck {item.deck + 1}")
+                        raise Refused(s, f"two different locks for card {slot + 1} of deck {item.deck + 1}", "lock")
                     if old is None:
                         rec.clear[(slot, owner)] = (value, s)
                 else:
                     if owner != s or recipient == s:
-                        raise Refused(s, "a sealed lock can only be its owner's, sent to another seat")
+                        raise Refused(s, "a sealed lock can only be its owner's, sent to another seat", "lock")
                     key = (slot, owner, recipient)
                     if key in rec.sealed and rec.sealed[key] != value:
-                        raise Refused(s, "two different sealed locks for one card")
+                        raise Refused(s, "two different sealed locks for one card", "lock")
                     rec.sealed[key] = value
         elif isinstance(item, wire.Reveal):
             rec = self.record(item.deck)
             if s in rec.reveals:
-                raise Refused(s, f"a second secret for deck {item.deck + 1}")
+                raise Refused(s, f"a second secret for deck {item.deck + 1}", "secret")
             rec.reveals[s] = item.seed
         elif isinstance(item, wire.Dispute):
             self.disputes.append((item.deck, item.slot, s))
         else:
-            raise Refused(s, "an item that belongs in no table message")
+            raise Refused(s, "an item that belongs in no table message", "protocol")

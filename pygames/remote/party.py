@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import os
 import time
 from collections import Counter
@@ -282,38 +283,38 @@ class Party:
         for k, rec in ledger.decks.items():
             call = replay.calls.get(k)
             if rec.stages and call is None:
-                raise Refused(min(rec.stage_seat.values()), f"a pass for deck {k + 1}, which is not being shuffled")
+                raise Refused(min(rec.stage_seat.values()), f"a pass for deck {k + 1}, which is not being shuffled", "shuffle")
             if call is not None:
                 seats = deck_mod.stage_seats(replay.pass_order(k))
                 for stage, seat in rec.stage_seat.items():
                     if stage >= len(seats) or seats[stage] != seat:
-                        raise Refused(seat, f"a pass of deck {k + 1} out of turn")
+                        raise Refused(seat, f"a pass of deck {k + 1} out of turn", "shuffle")
                     if len(rec.stages[stage]) != len(call.items):
-                        raise Refused(seat, f"a pass of deck {k + 1} with the wrong number of cards")
+                        raise Refused(seat, f"a pass of deck {k + 1} with the wrong number of cards", "shuffle")
                     if stage and not ledger.stage_done(k, stage - 1):
-                        raise Refused(seat, f"a pass of deck {k + 1} before the one it builds on")
+                        raise Refused(seat, f"a pass of deck {k + 1} before the one it builds on", "shuffle")
             if (rec.clear or rec.sealed) and not ledger.stage_done(k, n - 1):
                 who = next(iter(rec.clear.values()))[1] if rec.clear else next(iter(rec.sealed))[1]
-                raise Refused(who, f"locks for deck {k + 1} before its cards were in place")
+                raise Refused(who, f"locks for deck {k + 1} before its cards were in place", "lock")
             if self._truth(k) is None:
                 for (slot, owner), (_v, publisher) in rec.clear.items():
                     bits = replay.entitled.get((k, slot), 0)
                     if bits != everyone and not bits >> publisher & 1 and owner != publisher:
-                        raise Refused(publisher, "it published the lock of a card it may not see")
+                        raise Refused(publisher, "it published the lock of a card it may not see", "lock")
                 for (slot, owner, recipient) in rec.sealed:
                     if not replay.entitled.get((k, slot), 0) >> recipient & 1:
-                        raise Refused(owner, "it sent a lock to a seat that may not see that card")
+                        raise Refused(owner, "it sent a lock to a seat that may not see that card", "lock")
             for seat in rec.reveals:
                 if k not in ended and k not in disputed:
-                    raise Refused(seat, f"it revealed its secret for deck {k + 1} before the deal was over")
+                    raise Refused(seat, f"it revealed its secret for deck {k + 1} before the deal was over", "secret")
         for k, slot, seat in ledger.disputes:
             if not (replay.entitled.get((k, slot), 0) >> seat & 1):
-                raise Refused(seat, "it disputed a card it may not see")
+                raise Refused(seat, "it disputed a card it may not see", "dispute")
         drafted = len(ledger.moves) - sum(isinstance(i, wire.Move) for i in self.draft)
         public = self.state["public"]
         for m, (seat, item) in enumerate(ledger.moves):
             if not replay.steps[m].settled:
-                raise Refused(seat, f"move {m + 1} came before the table was ready for it")
+                raise Refused(seat, f"move {m + 1} came before the table was ready for it", "move_rules")
             if m >= drafted:
                 continue
             spots = None
@@ -323,11 +324,11 @@ class Party:
                 truth = self._truth(k)
                 value = truth[j] if truth is not None else public.get(_key(k, j))
                 if value is None or value < 0:
-                    raise Refused(seat, f"move {m + 1} names a card it does not open to everyone")
+                    raise Refused(seat, f"move {m + 1} names a card it does not open to everyone", "move_card")
                 spots = spots or card_spots(item.move)
                 container, key = spots[p]
                 if container[key] != CODES[value]:
-                    raise Refused(seat, f"move {m + 1} names {container[key]}, but the card it plays is {CODES[value]}")
+                    raise Refused(seat, f"move {m + 1} names {container[key]}, but the card it plays is {CODES[value]}", "move_card")
 
     # ---- opening cards -----------------------------------------------------------------------------
     def _shared(self, k: int, other: int) -> int | None:
@@ -425,9 +426,9 @@ class Party:
                     deck_truth(rec, replay.calls[k].items, replay.pass_order(k), self.points, self.table,
                                self.players, full=True)
                 except Culprit as c:
-                    self._stop(c.seat, f"{self.names[c.seat]}: {c}")
+                    self._stop(c.seat, f"{self.names[c.seat]}: {c}", c.kind)
                     return False
-                self._stop(seat, f"{self.names[seat]} disputed card {slot + 1} of deck {k + 1}, which is sound")
+                self._stop(seat, f"{self.names[seat]} disputed card {slot + 1} of deck {k + 1}, which is sound", "dispute")
                 return False
         d = self.state["verified"]
         while d < len(replay.deal_end_steps) and not self.state["stopped"]:
@@ -441,7 +442,7 @@ class Party:
                                            self.points, self.table, self.players)
                 self._check_moves(d, truths)
             except Culprit as c:
-                self._stop(c.seat, f"{self.names[c.seat]}: {c}")
+                self._stop(c.seat, f"{self.names[c.seat]}: {c}", c.kind)
                 return False
             for k, values in truths.items():
                 self.state["truth"][str(k)] = values
@@ -507,25 +508,40 @@ class Party:
                 container, key = spots[p]
                 true = (truths.get(k) or self._truth(k))[j]  # type: ignore[index]
                 if not mask and container[key] != CODES[true]:
-                    raise Culprit(seat, f"move {m + 1} named {container[key]} but played {CODES[true]}")
+                    raise Culprit(seat, f"move {m + 1} named {container[key]} but played {CODES[true]}", "move_card")
                 container[key] = CODES[true]
             if m + 1 > first:
                 if game.current_player != seat:
-                    raise Culprit(seat, f"move {m + 1} was played out of turn")
+                    raise Culprit(seat, f"move {m + 1} was played out of turn", "move_rules")
                 try:
                     game.play(move)
                 except IllegalMove as e:
-                    raise Culprit(seat, f"move {m + 1} ({_short(move)}) breaks the rules: {e}") from None
+                    raise Culprit(seat, f"move {m + 1} ({_short(move)}) breaks the rules: {e}", "move_rules") from None
                 for p, k, j, mask in item.slots:
                     if mask and masked_seats(game, p, n, seat) != mask:
-                        raise Culprit(seat, f"move {m + 1} hid a card from the wrong seats")
+                        raise Culprit(seat, f"move {m + 1} hid a card from the wrong seats", "move_hides")
             else:
                 game.play_unchecked(game.move_to_action(move))
             game._zones()
 
-    def _stop(self, seat: int | None, text: str) -> None:
+    def _stop(self, seat: int | None, text: str, kind: str) -> None:
+        """Stop the table, naming ``seat`` (None: nobody can be named). ``text`` says exactly what in
+        English (the command line, the record); ``message`` says which kind of breach in words the
+        page translates (``remote.why.<kind>``, with the move's number where a move broke it)."""
         if not self.state["stopped"]:
-            self.state["stopped"] = {"seat": seat, "text": text}
+            message: dict[str, Any] = {"key": f"remote.why.{kind}", "name": "" if seat is None else self.names[seat]}
+            number = re.match(r"(?:\S+: )?move (\d+)", text)
+            if kind.startswith("move_") and number:
+                message["n"] = int(number.group(1))
+            self.state["stopped"] = {"seat": seat, "text": text, "message": message}
+
+    def _stopped(self) -> "Said":
+        """Why the table stopped, as a ``Said`` (stored tables from before the message: its text)."""
+        stopped = self.state["stopped"]
+        message = stopped.get("message") or {"key": "remote.outcome.text", "text": stopped["text"]}
+        said = str.__new__(Said, stopped["text"])
+        said.message = message
+        return said
 
     # ---- what this player owes ---------------------------------------------------------------------
     def _owed(self, compute_passes: bool = True) -> list:
@@ -741,13 +757,13 @@ class Party:
                 if ledger.digests.get((s, msg.seq)) == msg.digest:
                     return "already", Said("remote.outcome.already", n=msg.seq + 1, name=name)
                 if key is not None and wire.verify(msg, key):
-                    self._stop(s, f"{name} signed two different messages numbered {msg.seq}")
-                    return "cheat", self.state["stopped"]["text"]
+                    self._stop(s, f"{name} signed two different messages numbered {msg.seq}", "signed_twice")
+                    return "cheat", self._stopped()
                 return "refused", Said("remote.outcome.not_signed", name=name)
         if key is None or not wire.verify(msg, key):
             return "refused", Said("remote.outcome.forged", name=name)
         if self.state["stopped"]:
-            return "stopped", self.state["stopped"]["text"]
+            return "stopped", self._stopped()
         waiting = None if join else ledger.waiting_reason(msg)
         if waiting is None and not join:
             start = next((i for i in msg.items if isinstance(i, wire.Start)), None)
@@ -784,12 +800,12 @@ class Party:
             self._compute()
             seat = getattr(e, "seat", None)
             if isinstance(e, Refused) and seat is not None:
-                self._stop(seat, f"{self.names[seat]}: {e}")
-                return "cheat", self.state["stopped"]["text"]
-            self._stop(None, f"the table cannot go on: {e}")
-            return "cheat", self.state["stopped"]["text"]
+                self._stop(seat, f"{self.names[seat]}: {e}", e.kind)
+                return "cheat", self._stopped()
+            self._stop(None, f"the table cannot go on: {e}", "split")
+            return "cheat", self._stopped()
         if self.state["stopped"]:
-            return "cheat", self.state["stopped"]["text"]
+            return "cheat", self._stopped()
         return "applied", Said("remote.outcome.applied", n=msg.seq + 1, name=self.names[msg.seat])
 
     def _apply_held(self) -> bool:

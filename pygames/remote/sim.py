@@ -45,9 +45,10 @@ class Refused(ValueError):
     """A message's content breaks the protocol or the rules as far as this page can check;
     ``seat`` is the sender to name."""
 
-    def __init__(self, seat: int | None, text: str):
+    def __init__(self, seat: int | None, text: str, kind: str = "protocol"):
         super().__init__(text)
         self.seat = seat
+        self.kind = kind          # which breach: the page says remote.why.<kind> in its language
 
 
 class _Restart(Exception):
@@ -459,7 +460,7 @@ class Replay:
                     if run is self.own and displayable and self.own_shown is None and self._hides_next():
                         snapshot = run.game.clone(history=True)    # this step will not be shown
                     self._apply(run, i - 1)
-                if run.kind != "marker":
+                if run.kind in ("base", "own"):      # probes and markers compare no zones here
                     run.zones = run.game._zones()
                 if run is self.base:
                     self._plan(self._called)
@@ -535,25 +536,25 @@ class Replay:
         seat, item = self.facts.moves[m]
         g = run.game
         if run is self.base and g.current_player != seat:
-            raise Refused(seat, f"move {m + 1} is not its sender's turn")
+            raise Refused(seat, f"move {m + 1} is not its sender's turn", "move_rules")
         move = _copy_json(item.move) if item.slots else item.move
         spots = card_spots(move) if item.slots else []
         declared = set()
         for p, k, j, _mask in item.slots:
             if p >= len(spots) or p in declared:
-                raise Refused(seat, f"move {m + 1} declares a card it does not name")
+                raise Refused(seat, f"move {m + 1} declares a card it does not name", "move_card")
             declared.add(p)
             call = self.calls.get(k)
             if call is None or j >= len(call.items):
-                raise Refused(seat, f"move {m + 1} takes a card from a deck slot that does not exist")
+                raise Refused(seat, f"move {m + 1} takes a card from a deck slot that does not exist", "move_card")
             if run is self.base and not (self.entitled.get((k, j), 0) >> seat & 1 or (k, j) in self.facts.public
                                          or self.facts.truth(k) is not None):
-                raise Refused(seat, f"move {m + 1} plays a card its mover could not have seen")
+                raise Refused(seat, f"move {m + 1} plays a card its mover could not have seen", "move_card")
             container, key = spots[p]
             container[key] = CODES[run.value(k, j)]
         hidden = any(mask for _p, _k, _j, mask in item.slots)
         if any(container[key] == HIDDEN for container, key in spots):
-            raise Refused(seat, f"move {m + 1} hides a card without saying where it comes from")
+            raise Refused(seat, f"move {m + 1} hides a card without saying where it comes from", "move_hides")
         try:
             action = g.move_to_action(move)
             if action is None:
@@ -569,7 +570,7 @@ class Replay:
             raise
         except Exception as e:      # the move cannot even be applied: it names what is not there
             if run is self.base:
-                raise Refused(seat, f"move {m + 1} cannot be played ({type(e).__name__}: {str(e)[:80]})") from None
+                raise Refused(seat, f"move {m + 1} cannot be played ({type(e).__name__}: {str(e)[:80]})", "move_rules") from None
             raise Split(f"move {m + 1} could not be applied in a copy ({type(e).__name__})") from None
         if run is self.base:
             self._check_masks(m, seat, item, move)
@@ -589,11 +590,11 @@ class Replay:
             if not mask:
                 continue
             if mask & (1 << seat):
-                raise Refused(seat, f"move {m + 1} hides a card from its own mover")
+                raise Refused(seat, f"move {m + 1} hides a card from its own mover", "move_hides")
             if masked_seats(g, p, players, seat) == mask:
                 continue
             if (k, j) in self.facts.public or self.facts.truth(k) is not None:
-                raise Refused(seat, f"move {m + 1} hides a card that is not hidden")
+                raise Refused(seat, f"move {m + 1} hides a card that is not hidden", "move_hides")
             candidates = []
             for value in sorted(set(self.calls[k].items)):
                 trial = copy.deepcopy(move)
@@ -602,13 +603,13 @@ class Replay:
                 if masked_seats(_relogged(g, trial), p, players, seat) == mask:
                     candidates.append(value)
             if not candidates:
-                raise Refused(seat, f"move {m + 1} hides a card in a way no card can be hidden")
+                raise Refused(seat, f"move {m + 1} hides a card in a way no card can be hidden", "move_hides")
             taken = Counter(v for (kk, jj), (v, _) in self.facts.pins.items() if kk == k and (kk, jj) != (k, j))
             taken.update(v for (kk, _), v in self.facts.public.items() if kk == k)
             left = Counter(self.calls[k].items) - taken
             usable = [v for v in candidates if left[v] > 0]
             if not usable:
-                raise Refused(seat, f"move {m + 1} hides a card none of the remaining cards can be")
+                raise Refused(seat, f"move {m + 1} hides a card none of the remaining cards can be", "move_hides")
             self.facts.pins[(k, j)] = (usable[0], frozenset(candidates))
             raise _Restart()
         self.facts.masks_ok.add(key)

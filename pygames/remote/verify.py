@@ -31,9 +31,13 @@ class DeckRecord:
 
 
 class Culprit(Exception):
-    def __init__(self, seat: int, text: str):
+    """A deal's check found who broke it: ``seat``, what (English ``text``) and which kind of
+    breach (``kind``: a ``remote.why.<kind>`` message the page says in its own language)."""
+
+    def __init__(self, seat: int, text: str, kind: str = "protocol"):
         super().__init__(text)
         self.seat = seat
+        self.kind = kind
 
 
 def _keys(record: DeckRecord, players: int) -> dict[int, DeckKeys]:
@@ -44,7 +48,7 @@ def _keys(record: DeckRecord, players: int) -> dict[int, DeckKeys]:
             continue
         k = DeckKeys(seed)
         if record.boxes.get(s) is not None and k.box_public() != record.boxes[s]:
-            raise Culprit(s, f"its revealed secret for deck {record.index + 1} does not match the key it sealed with")
+            raise Culprit(s, f"its revealed secret for deck {record.index + 1} does not match the key it sealed with", "secret")
         keys[s] = k
     return keys
 
@@ -58,23 +62,23 @@ def replay_passes(record: DeckRecord, items: list[int], order: list[int], points
     for stage, (kind, seat) in enumerate(zip(kinds, seats)):
         got = record.stage_points(stage)
         if got is None:
-            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is missing")
+            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is missing", "shuffle")
         if seat in keys and deck_mod.run_pass(kind, xs, keys[seat]) != got:
-            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is not what its secret gives")
+            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is not what its secret gives", "shuffle")
         xs = got
 
 
 def check_shares(record: DeckRecord, table_id: bytes, keys: dict[int, DeckKeys]) -> None:
     for (slot, owner), (value, publisher) in sorted(record.clear.items()):
         if owner in keys and int.from_bytes(value, "big") != keys[owner].lock(slot):
-            raise Culprit(publisher, f"it published a false lock for card {slot + 1} of deck {record.index + 1}")
+            raise Culprit(publisher, f"it published a false lock for card {slot + 1} of deck {record.index + 1}", "lock")
     for (slot, owner, recipient), sealed in sorted(record.sealed.items()):
         if owner not in keys or recipient not in record.boxes:
             continue
         shared = deck_mod.shared_x(keys[owner].box, record.boxes[recipient])
         pad = deck_mod.seal_pad(shared, table_id, record.index, slot, owner, recipient)
         if int.from_bytes(deck_mod.xor32(sealed, pad), "big") != keys[owner].lock(slot):
-            raise Culprit(owner, f"it sent a false lock for card {slot + 1} of deck {record.index + 1}")
+            raise Culprit(owner, f"it sent a false lock for card {slot + 1} of deck {record.index + 1}", "lock")
 
 
 def deck_truth(record: DeckRecord, items: list[int], order: list[int], points: CardPoints, table_id: bytes,
@@ -84,7 +88,7 @@ def deck_truth(record: DeckRecord, items: list[int], order: list[int], points: C
     keys = _keys(record, players)
     final = record.stage_points(2 * players - 2)
     if final is None or len(final) != len(items):
-        raise Culprit(order[-2] if players > 1 else order[0], f"deck {record.index + 1} was never finished")
+        raise Culprit(order[-2] if players > 1 else order[0], f"deck {record.index + 1} was never finished", "shuffle")
     missing = [s for s in range(players) if s not in keys]
     values: list[int | None] = []
     if not missing:
@@ -97,7 +101,7 @@ def deck_truth(record: DeckRecord, items: list[int], order: list[int], points: C
         replay_passes(record, items, order, points, keys)
     check_shares(record, table_id, keys)
     if missing:
-        raise Culprit(missing[0], f"it has not revealed its secret for deck {record.index + 1}")
+        raise Culprit(missing[0], f"it has not revealed its secret for deck {record.index + 1}", "secret")
     if None in values or Counter(values) != Counter(items):
-        raise Culprit(order[0], f"deck {record.index + 1} does not hold the cards it should")
+        raise Culprit(order[0], f"deck {record.index + 1} does not hold the cards it should", "shuffle")
     return values  # type: ignore[return-value]
