@@ -94,6 +94,9 @@ class Node:
 class Search:
     """One search from one seat's view; ``run(budget)`` grows the tree, ``root`` holds it."""
 
+    last: tuple[str, int, int, int] | None = None   # the latest paired search's (outcome, rounds,
+                                                    # base rounds, playouts): for the bench
+
     def __init__(self, view: View, rng: Rng, rollout: Rollout | None = None, candidates: Candidates | None = None,
                  value: Value | None = None, horizon: int | None = None, tree: bool = True) -> None:
         self.view = view
@@ -231,9 +234,6 @@ class Search:
                 self.iterate()
             self.rounds = self.base_rounds = budget
         return self.root
-
-    last: tuple[str, int, int, int] | None = None   # the latest paired search's (outcome, rounds,
-                                                    # base rounds, playouts): for the bench
 
     def lead(self, keep: float = 0.0) -> float:
         """How many standard errors the action ``best(keep)`` would play leads the closest other
