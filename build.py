@@ -219,6 +219,7 @@ def build():
     shutil.copytree(WEB, new, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     register_games(new)
     write_languages(new)
+    prerender_home(new)
     runtime = new / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
@@ -612,6 +613,50 @@ def register_games(site):
     if "<!-- game stylesheets -->\n" not in html:
         sys.exit("build.py: web/index.html lacks the <!-- game stylesheets --> line")
     page.write_text(html.replace("<!-- game stylesheets -->\n", links))
+
+
+PRERENDER_SCRIPT = r"""
+// build.py: the home screen's English tiles as the page draws them (home.js homeHtml), for index.html
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const site = process.argv[2];
+const load = (path) => import(pathToFileURL(`${site}/${path}`).href);
+const i18n = await load("i18n.js");
+const { LAYOUTS } = await load("games/index.js");
+const { gamesOf, homeHtml, htmlMark } = await load("home.js");
+i18n.addTexts(JSON.parse(readFileSync(`${site}/lang/en.json`, "utf8")));
+const html = homeHtml(gamesOf(LAYOUTS));
+// the tiles wait (disabled) until the page is ready, as setWaiting leaves them
+process.stdout.write(JSON.stringify({ html: html.replace(/<button ([^>]*data-open=)/g, "<button disabled $1"), mark: htmlMark(html) }));
+"""
+
+
+def prerender_home(site):
+    """Put the home screen's English tiles into index.html's #home (drawn by home.js itself, run by
+    Node.js), so that a plain English first visit paints them before any module has loaded: the
+    largest paint no longer waits for the page's scripts and words. Without Node.js, or if it fails,
+    the page draws them itself as before."""
+    node = shutil.which("node")
+    if not node:
+        log("warning: no Node.js: the home screen is drawn by the page (a later first paint)")
+        return
+    script = site / "prerender.mjs"
+    script.write_text(PRERENDER_SCRIPT)
+    try:
+        result = run([node, script, site], check=False, capture_output=True, text=True)
+    finally:
+        script.unlink()
+    if result.returncode:
+        log(f"warning: the home screen was not prerendered: {result.stderr.strip()[-300:]}")
+        return
+    out = json.loads(result.stdout)
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    empty = '<section id="home" class="home" aria-label="Games" data-t-aria-label="page.games" hidden></section>'
+    if empty not in html:
+        sys.exit("build.py: web/index.html lacks the empty #home section")
+    page.write_text(html.replace(empty, empty.replace(" hidden>", f' hidden data-prerendered="{out["mark"]}">')
+                                 .replace("</section>", out["html"] + "</section>")), encoding="utf-8")
 
 
 def page_modules(site):

@@ -140,6 +140,22 @@ def hint(args: Args) -> Any:
     return ai.hint(view, seed=seed, budget=budget)
 
 
+def why(args: Args) -> Any:
+    """Why a bot made move number ``index`` of the game (``ai.why``: its heuristics' reason from its
+    own view before the move, said to the person only about the move itself and what is public):
+    ``{"index", "seat", "reason"}``, the reason a message or None."""
+    game = _game()
+    index = args.get("index")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < game.move_count:
+        raise ValueError(f"index must be a move of the game, 0..{game.move_count - 1}, not {str(index)[:20]}")
+    mover = game.movers[index]
+    if mover in (_session["people"] or (_session["seat"],)):
+        raise ValueError("why? is asked only of a bot's move")
+    before = _rebuild(game, index)
+    seed = zlib.crc32(json.dumps(before.view(mover), sort_keys=True).encode())
+    return {"index": index, "seat": mover, "reason": ai.why(before, game.history[index], _session["seat"], seed=seed)}
+
+
 def undo(args: Args) -> Any:
     game = _game()
     if "people" in args:
@@ -362,6 +378,7 @@ METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open
                                    remote_join, remote_open, remote_play, remote_state, remote_posted,
                                    remote_bench)}
 METHODS["hint"] = hint
+METHODS["why"] = why
 
 
 def _not_json(constant: str) -> Any:

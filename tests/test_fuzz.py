@@ -519,7 +519,7 @@ def fresh_session(where):
 
 
 ARG_KEYS = ["game", "seed", "players", "options", "seat", "move", "fragment", "save", "level", "budget",
-            "name", "args"]
+            "name", "args", "index"]
 def args_text(data):
     """Argument JSON for a bridge call: an object of likely keys with hostile values, or any text."""
     kind = data.draw(st.integers(0, 5))

@@ -141,3 +141,33 @@ def test_nothing_moves_while_the_page_loads(warm_page, site):
             page.wait_for_function("document.fonts.status === 'loaded'")
             shift = page.evaluate("window.__shift")
             assert shift <= 0.05, (settings, lang, fragment or "home", shift)
+
+
+def test_an_english_first_visit_paints_the_tiles_before_any_module(warm_page, site):
+    """#23.4: build.py puts the English tiles (home.js's own HTML) into index.html, so a plain visit
+    paints them with no script at all (the largest paint no longer waits for the modules and words);
+    the page keeps those very elements once ready. In Japanese the page draws its own tiles."""
+    page = warm_page(**PHONE)
+    page.route("**/app.js", lambda route: route.abort())          # the modules never arrive
+    page.goto(f"{site}index.html?lang=en")
+    tiles = page.locator(".home-tile")
+    assert tiles.count() >= 5 and tiles.first.is_visible()
+    assert "Bid your tricks" in page.locator("#home").inner_text()
+    assert page.locator("#home [data-open]:not(:disabled)").count() == 0     # they wait for the engine
+    page.close()
+    page = warm_page(**PHONE)
+    page.add_init_script("document.addEventListener('DOMContentLoaded', () => { document.querySelector('.home-tile').mark = 1; });")
+    page.goto(f"{site}index.html?lang=en")
+    wait_ready(page)
+    assert page.evaluate("document.querySelector('.home-tile').mark") == 1   # not drawn again
+    assert page.locator("#home [data-open]:disabled").count() == 0
+    page.close()
+    page = warm_page(**PHONE)
+    page.route("**/app.js", lambda route: route.abort())
+    page.goto(f"{site}index.html?lang=ja")
+    assert not page.locator("#home").is_visible()                 # English tiles never show a Japanese reader
+    page.close()
+    page = warm_page(**PHONE)
+    page.goto(f"{site}index.html?lang=ja")
+    wait_ready(page)
+    assert "スペード" in page.locator("#home").inner_text() and "Bid your tricks" not in page.locator("#home").inner_text()

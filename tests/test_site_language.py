@@ -10,7 +10,7 @@ import pytest
 
 import pygames
 from pygames.text import english_catalogue, render
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
@@ -170,3 +170,17 @@ def test_lang_en_in_the_address_beats_a_japanese_browser(ja_browser_page, site):
     page.wait_for_function(MY_TURN)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert text(page, "#status") == EN["spades.ui.status.bid"]
+
+
+def test_the_bar_fits_a_phone_in_japanese(warm_page, site):
+    """Japanese bar words never break mid-word, so each column is as wide as its words: all of them
+    still fit a 390 px phone, the last button inside the screen with the same margin as the first."""
+    page = warm_page(**PHONE)
+    page.goto(f"{site}index.html?lang=ja#spades")
+    wait_ready(page)
+    box = page.evaluate("""(() => { const a = document.querySelector('.actions');
+        const rects = [...a.querySelectorAll('button')].filter(b => b.offsetParent).map(b => b.getBoundingClientRect());
+        return {scroll: a.scrollWidth, client: a.clientWidth, left: Math.min(...rects.map(r => r.left)),
+                right: Math.max(...rects.map(r => r.right))}; })()""")
+    assert box["scroll"] <= box["client"], box
+    assert box["right"] <= 390 - box["left"] + 0.5, box

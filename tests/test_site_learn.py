@@ -1,7 +1,8 @@
 """Learn to play (#24): every game's lesson (web/lessons/<game>.json, run by web/learn.js) runs to its
 end by following its own steps - the bubble's data-lesson-step and the highlighted data-lesson-target
 - at 1280x800 in English and at 390x844 (touch) in Japanese (where the deal's free end, after the
-last step, is left out: it is the same deal, and the English run plays it to the summary); a wrong try is explained and changes
+last step, is left out: it is the same deal, and the English run plays it to the summary); the bubble of
+that free end hangs from the status line and goes once read; a wrong try is explained and changes
 nothing; a lesson left is resumed where it was; it never counts in statistics nor touches the person's
 own game. Set LESSON_SHOTS=<folder> to keep a screenshot of every step (to look at the bubbles)."""
 
@@ -70,10 +71,21 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
     total = len(page.evaluate("window.pygames.app.lesson.stops"))
     seen = []
     state = None
+    free_seen = False
     while True:
         state = next_state(page, state)
         if state["kind"] == "summary":
             break
+        if state["kind"] == "free" and not free_seen:       # the free end's bubble hangs from the status line
+            free_seen = True
+            assert page.evaluate("""() => { const b = document.getElementById('lesson-bubble');
+              const s = document.getElementById('status').getBoundingClientRect(), r = b.getBoundingClientRect();
+              return !b.hidden && !b.classList.contains('lesson-free') && (Math.abs(r.top - s.bottom) < 20 || Math.abs(r.bottom - s.top) < 20); }"""), \
+                "the last bubble is anchored to the status line"
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/{game}-{where}-free.png")
+            page.locator("[data-lesson-close]").click()              # read: it goes, and stays gone
+            page.wait_for_function("document.getElementById('lesson-bubble').hidden")
         if state["kind"] == "free" and where == "phone-ja":   # every step followed; the free end once is enough
             break
         if state["kind"] == "free":              # after the last step: finish the deal by legal moves

@@ -177,3 +177,28 @@ def test_markup_in_a_name_is_refused_with_a_reason(page, site):
     page.wait_for_function("document.querySelector('#toast') && !document.querySelector('#toast').hidden")
     assert "name" in page.locator("#toast").inner_text()
     assert page.locator("[data-remote-link]").count() == 0 and page.locator("#remote-panel img").count() == 0
+
+
+def stopped_table():
+    """A table stopped by a cheat (a swapped card), as the cheated player's page keeps it."""
+    from pygames.remote.selfplay import selfplay
+    report = selfplay("skarney_gin", 2, seed=2, options={"target": 100}, cheat="swap-card", deals=1)
+    party = next(p for p in report.parties if p.state["stopped"] and p.seat != report.culprit)
+    return party.table_id, party.dump(), party.state["stopped"]["message"]
+
+
+def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
+    table, state, message = stopped_table()
+    keep = ("([table, state]) => { localStorage.setItem('pygames:remote:' + table, state);"
+            " localStorage.setItem('pygames:remote:tables', JSON.stringify([table])); }")
+    for settings, lang, words in (({}, "en", f"Bea's move {message['n']} names a card other than the one it takes"),
+                                  (PHONE, "ja", f"Bea の {message['n']} 手目は、取ったカードと違うカードを名乗っています")):
+        page = warm_page(**settings)
+        page.goto(f"{site}index.html?lang={lang}")
+        wait_ready(page)
+        page.evaluate(keep, [table, state])
+        page.evaluate("t => { location.hash = 'table:' + t; }", table)
+        page.wait_for_function("!document.getElementById('remote-panel').hidden")
+        text = page.locator("#remote-panel").inner_text()
+        assert words in text, text
+        page.close()

@@ -1,9 +1,11 @@
 """The built site in headless Chromium: a person plays Spooneye by clicking - cards onto masts, a raise
 and its capture, a 4 and a 9 - seeded bot matches run to their end, and a share link reopens the game."""
 
+import pytest
+
 import pygames
 from pygames.cards import Rng
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 SETTINGS = "localStorage.setItem('pygames:settings:spooneye', JSON.stringify({speed: 'instant'}));"
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
@@ -270,3 +272,106 @@ def test_japanese_status_table_and_rules(page, site):
     page.wait_for_function("document.querySelector('#rules-body h2')?.textContent === 'スプーンアイ'")
     body = page.locator("#rules-body").inner_text()
     assert "からすの巣" in body and "帆を上げ" in body
+
+
+# --- a phone (#21.15, #21.16) ------------------------------------------------------------------------
+
+def phone_position(players, rules, want, seeds=range(1, 400)):
+    """A share link of a position of the first deal (reached by easy bots, which are quick) where seat
+    0 must act and ``want(game)`` holds."""
+    for seed in seeds:
+        g = pygames.new_game("spooneye", seed=seed, players=players, options={"rules": rules})
+        for step in range(200):
+            if g.is_over or g.deal_number > 1:
+                break
+            if g.current_player == 0 and want(g):
+                return pygames.links.encode(g)
+            g.play(pygames.ai.choose_move(g.view(g.current_player), level="easy", seed=seed * 100 + step))
+    raise AssertionError("no such position found")
+
+
+ON_SCREEN = """() => {
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [sel, r.top, r.bottom]; };
+  return {scrollY: window.scrollY, height: window.innerHeight,
+          boxes: [box('.se-row.mine .se-hand'), box('.se-row.mine .se-masts'), box('#status')]};
+}"""
+
+
+@pytest.mark.parametrize("players, rules, phase, lang", [
+    (2, "standard", "start", "en"),      # the draw-or-move choice: its buttons and the waiting hand
+    (3, "basic", "play", "en"),
+    (4, "standard", "play", "en"),
+    (4, "standard", "swap", "en"),       # three sevens: whom to swap hands with
+    (3, "standard", "play", "ja"),
+])
+def test_on_a_phone_your_hand_masts_and_the_status_line_fit_the_screen(warm_page, site, players, rules, phase, lang):
+    """At the person's turn on a 390 x 844 phone, the hand, their masts and the status line are all on
+    screen without scrolling: the opponents' rows are the compact ones."""
+    # masts have grown after ten moves a player; a three-sevens swap is rarer (the search starts nearer one)
+    fragment = phone_position(players, rules, lambda g: g.phase == phase and len(g.history) >= 10 * players,
+                              seeds=range(40, 400) if phase == "swap" else range(1, 400))
+    page = fast(warm_page(**PHONE))
+    page.goto(f"{site}index.html?lang={lang}#{fragment}")
+    wait_ready(page)
+    page.wait_for_function(MY_TURN)
+    assert state(page)["phase"] == phase
+    assert page.locator("#status").inner_text().strip()
+    seen = page.evaluate(ON_SCREEN)
+    assert seen["scrollY"] == 0 and seen["height"] == 844
+    for sel, top, bottom in seen["boxes"]:
+        assert 0 <= top < bottom <= 844, f"{sel} spans {top:.0f}-{bottom:.0f} px: off a 844 px screen"
+
+
+JACKS = """() => [...document.querySelectorAll('.se-mast .card[data-card^="J"]')].map((card) => {
+  const corner = card.querySelector('.corner:not(.bottom)');
+  const texts = [...corner.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const badge = card.querySelector('.se-jack');
+  // seen: the left edge, the middle and the right edge of a box are all this thing, not a card over it
+  // (a card's big centre pip is a transparent box over the whole card: it hides nothing)
+  const seen = (r, inside) => [r.left + 1, r.left + r.width / 2, r.right - 1].every((x) => {
+    const hit = document.elementsFromPoint(x, r.top + r.height / 2).find((e) => !e.classList.contains('pip'));
+    return Boolean(hit) && inside(hit);
+  });
+  return {card: card.dataset.card, badge: badge ? badge.textContent : null,
+          badgeReadable: Boolean(badge) && seen(badge.getBoundingClientRect(), (hit) => badge.contains(hit)),
+          badgeInside: Boolean(badge) && (({left, right, top, bottom}, c) => left >= c.left && right <= c.right
+            && top >= c.top && bottom <= c.bottom)(badge.getBoundingClientRect(), card.getBoundingClientRect()),
+          glyphs: texts.map((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    return {text: node.textContent, readable: seen(r, (hit) => card.contains(hit) && !hit.closest('.se-jack'))};
+  })};
+})"""
+
+
+def jack_and_need(g):
+    """A position where a J lies under another card on an opponent's mast (the narrowest place it is
+    drawn) and a mast within 10 of 21 says what it needs."""
+    masts = g.view(0)["masts"]
+    zones = g.view(0)["zones"]
+    jack = any(c[0] == "J" for p, row in enumerate(masts) if p for i in range(len(row)) for c in zones[f"mast{p}_{i}"][:-1])
+    close = any(11 <= m["total"] <= 20 for row in masts for m in row)
+    return jack and close and g.phase == "play"
+
+
+@pytest.mark.parametrize("screen", [PHONE, {"viewport": {"width": 1280, "height": 800}}], ids=["phone", "desktop"])
+def test_a_jacks_badge_leaves_its_rank_and_suit_readable_and_masts_say_what_they_need(warm_page, site, screen):
+    fragment = phone_position(4, "standard", jack_and_need)      # four players: the smallest cards
+    page = fast(warm_page(**screen))
+    open_app(page, site, fragment)
+    page.wait_for_function(MY_TURN)
+    jacks = page.evaluate(JACKS)
+    assert jacks
+    for jack in jacks:
+        assert jack["badge"] and jack["badge"].startswith("=") and jack["badgeReadable"] and jack["badgeInside"], jack
+        assert [g["text"] for g in jack["glyphs"]] == ["J", "♠♥♦♣"["SHDC".index(jack["card"][1])]]
+        for glyph in jack["glyphs"]:
+            assert glyph["readable"], f"{jack['card']}: its {glyph['text']} is covered"
+    needs = page.locator(".se-need")
+    assert needs.count() >= 1
+    for i in range(needs.count()):
+        assert needs.nth(i).is_visible()
+        assert needs.nth(i).inner_text().startswith("needs ")
+        box = needs.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= screen["viewport"]["width"]

@@ -9,7 +9,8 @@
 The page plays a lesson's bots at its ``level`` with the bridge's seed (game seed * 1009 + move
 count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
 CPython. ``check`` replays the lesson's ``moves`` (the person's, in order) and says whether each is
-legal when its turn comes and which step explains it; ``search`` plays the person's seat by a bot
+legal when its turn comes and which step explains it, and whether the lesson's ``free`` (false: the
+script ends the deal, so there is no free end to count as a step) is true to the deal; ``search`` plays the person's seat by a bot
 and prints the person's moves of each seed (the lessons' seeds were chosen from these: the first
 that brought every rule of the lesson up within a dozen of the person's moves).
 """
@@ -63,6 +64,7 @@ def check(game_id):
         steps.setdefault(s["at"], []).append(f"{i}:{s['say']}")
     n = 0
     ok = True
+    g = None
     for g, mover, move in play_deal(game_id, lesson["seed"], lesson.get("players"), lesson.get("options"),
                                     lesson.get("level", "easy"), script=lesson["moves"], seat=lesson.get("seat", 0)):
         if mover != lesson.get("seat", 0):
@@ -72,8 +74,14 @@ def check(game_id):
         print(f"  move {n:2} (#{g.move_count}) {json.dumps(move)} {'ok' if legal else 'NOT LEGAL'} {' '.join(steps.get(n, []))}")
         n += 1
     done = n >= len(lesson["moves"])
-    print(f"{game_id}: {'ok' if ok and done else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
-    return ok and done
+    # the same object, played on: once the loop is over, the deal either ended with the script or goes
+    # on freely (then the page shows a last "finish as you like" step; "free": false says it does not)
+    ends = g is not None and (g.is_over or g.deal_number != 1)
+    free_ok = lesson.get("free", True) != ends
+    if not free_ok:
+        print(f"  the script {'ends' if ends else 'does not end'} the deal: set \"free\": {'false' if ends else 'true'}")
+    print(f"{game_id}: {'ok' if ok and done and free_ok else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
+    return ok and done and free_ok
 
 
 def search(game_id, lo, hi, person, players=None):

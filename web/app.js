@@ -7,7 +7,7 @@ import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
-import { atHome, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
+import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
 import { currentFragment, dailyFragment, gameOfLink, learnFragment, route, tableFragment } from "./route.js";
 import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
@@ -15,6 +15,7 @@ import { installShare } from "./share.js";
 import * as friend from "./friend.js";
 import * as a11y from "./a11y.js";
 import * as recent from "./recent.js";
+import * as why from "./why.js";
 import * as hint from "./hint.js";
 import * as botSeats from "./bot_seats.js";
 import * as stats from "./stats.js";
@@ -157,9 +158,7 @@ async function showStoredTable(table) {
 /** Every game the page has a layout for, in the site's order: {id, title (in the language shown),
  * picture (the home tile's drawing, the layout's own, or none)}. */
 function gameList() {
-  return Object.entries(LAYOUTS).map(([id, layout]) => ({
-    id, title: gameName(id, layout.title), picture: layout.picture ? () => layout.picture() : null,
-  }));
+  return gamesOf(LAYOUTS);
 }
 
 // the brand in the bar leads home without reloading (before the page is ready, a plain visit does)
@@ -538,7 +537,7 @@ function render() {
     (legal.find((el) => elementKey(el) === focused) || legal[0])?.focus();
   }
   // behind an end-of-deal dialog the status line still speaks of the deal just ended
-  recent.render($("recent"), app.layout, ctx.view);
+  recent.render($("recent"), app.layout, ctx.view, whyLine);
   $("status").textContent = app.summaryTitle ||
     friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
@@ -839,6 +838,8 @@ stats.installStats({
   current: () => app.gameId || store.lastGame(),
   ask,
 });
+// "why?" on a bot's move in the recent-moves line (why.js): a bot of a local table, never a person's seat
+const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !friend.isPerson(app.gameId, seat) });
 // lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
 const lessons = installLearn({
   app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),

@@ -6,8 +6,9 @@
 import { cardPicture } from "./cards.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
+import { gameName } from "./lang_page.js";
 
-const root = document.documentElement;
+const root = globalThis.document?.documentElement;   // none when build.py runs homeHtml in Node
 const KEY = "pygames:";
 
 /** A tile's picture: the layout's own (its ``picture()``: SVG of a few cards on the felt), else
@@ -48,12 +49,19 @@ function about(gameId, what) {
   return hasText(key) ? t(key) : "";
 }
 
-/** Draw the tiles into #home and show it. games: [{id, title, picture}] in the picker's order
- * (picture: the layout's, or none);
- *  onOpen(gameId, {fresh}) opens a game (fresh: a new one even if one is unfinished). */
-export function showHome(games, onOpen) {
-  const home = document.getElementById("home");
-  home.innerHTML = `<h2 class="home-title">${esc(t("page.home.title"))}</h2><ul class="home-tiles">${games.map((g) => {
+/** The games as the home screen and the picker list them: [{id, title, picture}] from the layouts
+ * (``{id: layout}``, in the picker's order); picture: the layout's own, or none. */
+export function gamesOf(layouts) {
+  return Object.entries(layouts).map(([id, layout]) => ({
+    id, title: gameName(id, layout.title), picture: layout.picture ? () => layout.picture() : null,
+  }));
+}
+
+/** The home screen's HTML: the title and a tile per game. games: [{id, title, picture}] in the
+ * picker's order (picture: the layout's, or none). Also run by build.py (Node) to put the English
+ * tiles into index.html, so that a first visit paints them before any module has loaded. */
+export function homeHtml(games) {
+  return `<h2 class="home-title">${esc(t("page.home.title"))}</h2><ul class="home-tiles">${games.map((g) => {
     const save = unfinishedSave(g.id);
     const where = !save ? "" : save.deal ? t("page.home.where_deal", { deal: save.deal, moves: save.moves })
       : t("page.home.where", { moves: save.moves });
@@ -79,6 +87,23 @@ export function showHome(games, onOpen) {
       </div>
     </li>`;
   }).join("")}</ul>`;
+}
+
+/** A short mark of a home screen's HTML (FNV-1a), to tell whether the prerendered one is it. */
+export function htmlMark(html) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < html.length; i++) h = Math.imul(h ^ html.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
+/** Draw the tiles into #home and show it (games: as ``homeHtml``); onOpen(gameId, {fresh}) opens
+ * a game (fresh: a new one even if one is unfinished). */
+export function showHome(games, onOpen) {
+  const home = document.getElementById("home");
+  const html = homeHtml(games);
+  // tiles build.py put in index.html stay as painted when they are these (same words, no saves)
+  if (home.dataset.prerendered !== htmlMark(html)) home.innerHTML = html;
+  delete home.dataset.prerendered;
   home.onclick = (event) => {
     const stats = event.target.closest("[data-stats]");     // the statistics dialog (stats.js)
     if (stats) return document.dispatchEvent(new CustomEvent("pygames:stats", { detail: stats.dataset.stats }));

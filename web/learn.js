@@ -5,7 +5,8 @@
 //    "moves": [<the person's moves of the teaching deal, in order>],
 //    "steps": [{"at": 0, "say": "<game>.learn.draw", "point": "<CSS selector>"},
 //              {"at": 0, "say": "<game>.learn.place"}, ...],
-//    "end": "<game>.learn.end"}
+//    "end": "<game>.learn.end",
+//    "free": false}       (optional: the script's last move ends the deal, so there is no free end)
 //
 // The bots play at ``level`` with the engine's own seeds, so the seed and the person's moves fix the
 // whole deal (tools/lesson_deal.py replays it in CPython). Each step is shown when the person is about
@@ -13,8 +14,9 @@
 // it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
 // (its card and its target highlighted, the lesson waits for it). A move of the script no step
 // explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
-// step the person finishes the deal freely; the deal's summary says the lesson is over and offers a
-// real game or the lesson again.
+// step the person finishes the deal freely (the bubble saying so hangs from the status line, and goes
+// once read: it would cover the table's foot); the
+// deal's summary says the lesson is over and offers a real game or the lesson again.
 //
 // The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
 // person's own game; the address is #<game>?learn=1 while it shows.
@@ -99,6 +101,11 @@ export function installLearn(hooks) {
   document.body.append(bubble);
   bubble.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-next]")) next();
+    if (event.target.closest("[data-lesson-close]") && app.lesson) {     // the free end's bubble, read
+      app.lesson.freeRead = true;
+      saveRecord(app.lesson.gameId, { ...(record(app.lesson.gameId) || {}), freeRead: true });
+      hooks.render();
+    }
   });
   // a click on the element a pointing step shows goes on, like its Next button
   document.addEventListener("click", (event) => {
@@ -128,7 +135,8 @@ export function installLearn(hooks) {
     }
     wrong = null;
     placedFor = null;
-    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0 });
+    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0,
+      freeRead: Boolean(record(gameId)?.freeRead) });
     sync(state);
   }
 
@@ -252,18 +260,23 @@ export function installLearn(hooks) {
     }
     const over = lesson.pointer >= lesson.stops.length;
     const v = app.state?.view;
-    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle)) { bubble.hidden = true; return; }
+    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
     const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.describe(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
-    const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total: lesson.stops.length + 1 });
+    const total = lesson.stops.length + (lesson.lesson.free === false ? 0 : 1);     // the free end is a step too
+    const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total });
     bubble.dataset.lessonStep = String(stop ? stop.index : lesson.stops.length);
     bubble.innerHTML = `<p class="lesson-count">${esc(count)}</p><p class="lesson-say">${esc(words)}</p>` +
       (wrong ? `<p class="lesson-wrong" role="alert">${esc(wrong)}</p>` : "") +
-      (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "");
+      (stop && !stop.move ? `<button type="button" class="primary" data-lesson-next data-lesson-target="${stop.index}">${esc(t("learn.next"))}</button>` : "") +
+      (!stop ? `<button type="button" class="secondary" data-lesson-close>${esc(t("learn.close"))}</button>` : "");
     bubble.hidden = false;
+    // the free end's bubble has nothing to point at: it hangs from the status line, which says what to do
+    if (!stop) anchor = $("status");
     bubble.anchor = anchor;
-    if (anchor && placedFor !== `${stop.index}`) {
-      placedFor = `${stop.index}`;
+    const at = stop ? `${stop.index}` : "free";
+    if (anchor && placedFor !== at) {
+      placedFor = at;
       anchor.scrollIntoView({ block: "center", inline: "nearest" });
     }
     place();

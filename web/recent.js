@@ -3,6 +3,7 @@
 // as a screen reader says them, in the page's polite live region. Fed by the view's log (this deal's
 // moves, each with the cards it made a seat draw, a card the person may not see given as "??"); each
 // game's words come from its layout's ``describe(move, seat, view)`` (a11y.js builds them otherwise).
+// At a local table each bot's move has a small "why?" button (why.js).
 import { spokenly, t } from "./i18n.js";
 import * as a11y from "./a11y.js";
 
@@ -41,15 +42,34 @@ export function announceOthers(layout, before, view) {
   for (const entry of fresh) a11y.announce(spokenly(() => entryText(layout, entry, view)));
 }
 
-/** Draw the line: the latest move of this deal, and the ones before it (latest first) in a log. */
-export function render(box, layout, view) {
+/** A small "why?" button for the move ``index`` of the game (why.js answers it into ``line``). */
+function whyButton(why, index, text, line) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "why-button";
+  button.dataset.why = String(index);
+  button.textContent = t("why.button");
+  button.setAttribute("aria-label", t("why.button_label", { move: text }));
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    why.ask(index, text, line);
+  });
+  return button;
+}
+
+/** Draw the line: the latest move of this deal, and the ones before it (latest first) in a log.
+ * ``why`` (why.js, optional): a bot's moves get a "why?" button, its answer shown under the line. */
+export function render(box, layout, view, why = null) {
   if (!box) return;
   const log = view?.log || [];
-  const key = `${view?.game}:${view?.seat}:${view?.deal}:${view?.move_count}:${document.documentElement.lang}:${log.length}`;
+  const key = `${view?.game}:${view?.seat}:${view?.deal}:${view?.move_count}:${document.documentElement.lang}:${log.length}:${why ? why.key(view?.players) : ""}`;
   if (key === box.dataset.shown) return;    // redrawn only when it changes (the open log stays open)
   box.dataset.shown = key;
   const open = Boolean(box.querySelector("details")?.open);
-  const entries = log.slice(-(KEPT + 1)).reverse().map((e) => entryText(layout, e, view));
+  // each shown entry with its index among the game's moves (the log is this deal's moves, the last ones)
+  const first = (view?.move_count ?? log.length) - log.length;
+  const entries = log.slice(-(KEPT + 1)).reverse().map((e, i) => ({ entry: e, index: first + log.length - 1 - i,
+    text: entryText(layout, e, view) }));
   box.replaceChildren();
   box.hidden = false;
   const label = t("recent.label");
@@ -59,26 +79,38 @@ export function render(box, layout, view) {
     return;
   }
   box.classList.remove("empty");
+  const answer = document.createElement("p");
+  answer.className = "why-text";
+  answer.hidden = true;
+  answer.setAttribute("aria-live", "polite");
+  const offer = (e) => (why && why.offer(e.entry.seat) ? whyButton(why, e.index, e.text, answer) : null);
   const details = document.createElement("details");
   details.open = open && entries.length > 1;
   const summary = document.createElement("summary");
   summary.className = "recent-latest";
-  summary.textContent = entries[0];
+  summary.textContent = entries[0].text;
   summary.title = t("recent.more");
   details.append(summary);
   if (entries.length > 1) {
     const list = document.createElement("ol");
     list.className = "recent-log";
-    for (const text of entries.slice(1)) {
+    for (const e of entries.slice(1)) {
       const li = document.createElement("li");
-      li.textContent = text;
+      li.textContent = e.text;
+      const button = offer(e);
+      if (button) li.append(" ", button);
       list.append(li);
     }
     details.append(list);
   } else {
     details.classList.add("single");
   }
-  box.append(details);
+  const row = document.createElement("div");
+  row.className = "recent-row";
+  row.append(details);
+  const latest = offer(entries[0]);
+  if (latest) row.append(latest);
+  box.append(row, answer);
 }
 
 /** Hide the line (the home screen, a remote table before its deal). */

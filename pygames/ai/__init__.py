@@ -2,7 +2,7 @@
 (:mod:`pygames.ai.hints`). Each game's own heuristics live in its bots module; the shared search is
 :mod:`pygames.ai.ismcts`."""
 
-from .hints import hint
+from .hints import hint, why
 from .play import LEVELS, choose_move
 
-__all__ = ["LEVELS", "choose_move", "hint"]
+__all__ = ["LEVELS", "choose_move", "hint", "why"]

@@ -205,6 +205,7 @@ function actionsPanel(view, ctx) {
   if (view.phase === "answer") {
     const asker = view.asker;
     if (view.current_player === me && ctx.legal.length) {
+      box.classList.add("answering");       // a phone shows the question in place of the button (leopard.css)
       box.appendChild(el("div", "lp-ask",
         `<p>${esc(ui("asks_you", { who: seatName(view, asker, me), score: num(own.out_now) }))}</p>` +
         moveButton(ui("yes"), { type: "answer", allow: true }, { cls: "lp-yes primary" }) + " " +

@@ -101,12 +101,17 @@ function passPanel(view, ctx) {
   return panel;
 }
 
+/** The most cards a phone's hand shows in one row: each keeps a tap target at least 44 px wide. */
+const HAND_ROW_MAX = 7;
+
 function handRow(view, ctx) {
   const me = ctx.seat;
   const row = document.createElement("div");
   row.className = "hand spades-hand";
   const cards = view.zones[`hand${me}`];
   row.style.setProperty("--n", String(cards.length));
+  // on a phone the hand takes two rows once one would cover too much of each card (spades.css)
+  row.style.setProperty("--cols", String(cards.length <= HAND_ROW_MAX ? cards.length : Math.ceil(cards.length / 2)));
   const passing = view.phase === "pass" && ctx.myTurn;
   for (const code of cards) {
     if (passing) {

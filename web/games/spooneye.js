@@ -61,7 +61,8 @@ function mastEl(view, ctx, player, i, glow) {
     const source = `nest:${player}:${i}`;
     const opts = top ? { source, legal: ctx.sources.has(source), selected: ctx.selected === source } : {};
     const card = cardEl(code, opts);
-    if (code[0] === "J") card.appendChild(el("span", "se-jack", `=${info.values[k]}`));
+    // a J's worth goes after its rank and suit, in the corner's own flow: it never covers them (#21.16)
+    if (code[0] === "J") card.querySelector(".corner").appendChild(el("span", "se-jack", `=${info.values[k]}`));
     if (top) card.classList.add("se-nest");
     if (top && glow === code) card.classList.add("se-last");
     fan.appendChild(card);
@@ -108,6 +109,7 @@ function rowEl(view, ctx, seat, glow) {
   const row = el("div", "se-masts");
   const masts = view.masts[seat];
   const free = masts.length < 4;
+  row.style.setProperty("--m", String(masts.length + (free ? (masts.length ? 2 : 1) : 0)));   // masts and slots: a phone shares the width
   if (free) row.appendChild(slotEl(ctx, seat, "new-left"));
   masts.forEach((_, i) => row.appendChild(mastEl(view, ctx, seat, i, glow)));
   if (free && masts.length) row.appendChild(slotEl(ctx, seat, "new-right"));
@@ -141,8 +143,10 @@ function promptEl(view, ctx) {
   const draw = ctx.legal.find((m) => m.type === "draw");
   const pass = ctx.legal.find((m) => m.type === "pass");
   let text = "";
+  let note = "";      // said nowhere else (the status line repeats the prompt's text): a phone keeps it
   if (phase === "start") {
-    text = ui("prompt.start") + (view.first_play ? ` ${ui("first_play_note")}` : "");
+    text = ui("prompt.start");
+    if (view.first_play) note = ui("first_play_note");
     buttons.push(moveButton(ui("draw"), draw, { cls: "primary se-draw" }));
   } else if (phase === "capture") {
     text = ui("prompt.capture");
@@ -159,7 +163,7 @@ function promptEl(view, ctx) {
   }
   if (!text) return box;
   box.classList.add("on");
-  box.innerHTML = `<span>${esc(text)}</span>${buttons.join("")}`;
+  box.innerHTML = `<span class="se-prompt-text">${esc(text)}</span>${note ? `<span class="se-prompt-note">${esc(note)}</span>` : ""}${buttons.join("")}`;
   return box;
 }
 
