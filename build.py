@@ -1142,16 +1142,28 @@ print(deals / elapsed, actions / elapsed)
 """
 
 
+def open_spiel_python():
+    """The Python of the open-spiel venv (.cache/open-spiel), made on first use."""
+    venv = CACHE / "open-spiel"
+    py = venv / "bin" / "python"
+    if not (venv / ".installed").exists():
+        run([sys.executable, "-m", "venv", str(venv)])
+        run([str(py), "-m", "pip", "install", "-q", OPEN_SPIEL])
+        (venv / ".installed").write_text(OPEN_SPIEL + "\n")
+    return py
+
+
+def open_spiel_match(pairs):
+    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (tools/vs_openspiel.py), in its venv."""
+    return subprocess.call([str(open_spiel_python()), str(ROOT / "tools" / "vs_openspiel.py"), "--pairs", str(pairs)],
+                           cwd=ROOT)
+
+
 def open_spiel_spades(seconds=2.0):
     """OpenSpiel's Spades random playouts per second, ``(deals, actions)``, from its own venv
     (.cache/open-spiel, made on first use); None when it cannot be installed here."""
-    venv = CACHE / "open-spiel"
-    py = venv / "bin" / "python"
     try:
-        if not (venv / ".installed").exists():
-            run([sys.executable, "-m", "venv", str(venv)])
-            run([str(py), "-m", "pip", "install", "-q", OPEN_SPIEL])
-            (venv / ".installed").write_text(OPEN_SPIEL + "\n")
+        py = open_spiel_python()
         out = subprocess.run([str(py), "-c", OPEN_SPIEL_LOOP, str(seconds)], check=True,
                              capture_output=True, text=True).stdout.split()
         return float(out[0]), float(out[1])
@@ -1183,6 +1195,7 @@ report(seconds=2.0)
 
 FIGURES = {}          # what _bench measured, by name: written to bench.json for --compare
 BOT_MOVES = 12        # bot moves timed per game and level in the browser
+HARD_SEARCHED = 20    # hard moves that search, timed per game in the browser (pygames.bench.hard_search_figures)
 
 
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
@@ -1259,6 +1272,37 @@ def bot_figures(browser, server, info):
         print(f"bot time per move in Pyodide (ms, median / 90th percentile, {BOT_MOVES} moves a game and level):")
         for game_id, levels in FIGURES["bot_ms"].items():
             print(f"  {game_id:<13} " + "  ".join(f"{lv} {t['median']:.1f}/{t['p90']:.1f}" for lv, t in levels.items()))
+    searched = browser_hard_search(browser, server, info)
+    if searched:
+        sys.path.insert(0, str(ROOT))
+        from pygames.bench import hard_search_report
+        print(f"hard's moves that search, in Pyodide ({HARD_SEARCHED} a game, one seeded match of hard bots; "
+              f"adaptive budgets: clear = stopped early, close = played on):\n{hard_search_report(searched)}")
+        FIGURES["hard_search_ms"] = {
+            g: {"median": sorted(f["ms"])[len(f["ms"]) // 2], "max": max(f["ms"]),
+                **{f"playouts_{k}": sum(v) / len(v) for k, v in f["outcomes"].items() if v}}
+            for g, f in searched.items() if f["ms"]}
+
+
+def browser_hard_search(browser, server, info):
+    """``pygames.bench.hard_search_figures`` for every game, run in Pyodide (None when it fails)."""
+    page = browser.new_page()
+    code = f"""
+import json, micropip
+await micropip.install({server.url + info['wheel']!r}, deps=False)
+import pygames
+from pygames.bench import hard_search_figures
+json.dumps({{g: hard_search_figures(g, {HARD_SEARCHED}) for g in pygames.available()}})
+"""
+    try:
+        page.goto(server.url + "bench/bare.html")
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
+        return json.loads(page.evaluate("code => runPython(code, ['micropip'])", code))
+    except Exception as e:  # a benchmark reports, it does not fail
+        print(f"  (hard search times: n/a, {str(e).splitlines()[0]})")
+        return None
+    finally:
+        page.close()
 
 
 def first_visit_bytes(browser, server, path="index.html", offline=True):
@@ -1382,8 +1426,10 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
-    p_bench.add_argument("--only", choices=["load", "bots"], default="",
-                         help="only the page-load figures (cold, warm, stages), or only bot time per move")
+    p_bench.add_argument("--only", choices=["load", "bots", "openspiel"], default="",
+                         help="only the page-load figures (cold, warm, stages), only bot time per move, or "
+                              "only hard against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
+    p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
     p_soak.add_argument("--matches", type=int, default=10_000, help="random matches per game (default 10000)")
@@ -1404,6 +1450,8 @@ def main(argv=None):
         serve(args.port, args.gzip)
         return 0
     if args.command == "bench":
+        if args.only == "openspiel":
+            return open_spiel_match(args.pairs)
         return bench(args.json, args.compare, args.only)
     if args.command == "soak":
         return soak(args)

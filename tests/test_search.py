@@ -107,7 +107,7 @@ def test_duplicate_set_swaps_the_sides_over_the_same_deals():
 def test_paired_search_tries_each_given_action_on_every_sample():
     view = spades_endgame().view(0)
     s = ismcts.Search(view, Rng(2), rollout=ismcts.random_rollout)
-    s.run(40, paired=True, actions=[IDS["2H"], IDS["AH"]])
+    s.run(40, paired=True, actions=[IDS["2H"], IDS["AH"]], adaptive=False)
     visits = [c.visits for c in s.root.children.values()]
     assert list(s.root.children) == [IDS["2H"], IDS["AH"]] and visits == [20, 20]
     assert s.best() == IDS["AH"]
@@ -147,3 +147,60 @@ def test_arena_sets_played_side_by_side_give_the_same_figures():
     one = arena.run("spite_malice", "normal", "random", matches=2, options={"target": 25})
     two = arena.run("spite_malice", "normal", "random", matches=2, options={"target": 25}, jobs=2)
     assert one == two
+
+
+def _alternating_value():
+    """A value under which two root actions tried in turn (a paired round) are as good as each other
+    on average but never equal in one sample: the second's result is one point above the first's,
+    then one below, round after round - a close call that more samples cannot settle."""
+    calls = []
+
+    def value(state):
+        calls.append(None)
+        n = len(calls)
+        v = 0.0 if n % 2 else (1.0 if n // 2 % 2 else -1.0)
+        return [v, -v, v, -v]
+    return value
+
+
+def test_a_close_choice_gets_more_rounds_than_a_clear_one():
+    view = spades_endgame().view(0)
+    actions = [IDS["2H"], IDS["AH"]]
+    clear = ismcts.Search(view, Rng(2), rollout=ismcts.random_rollout)
+    clear.run(80, paired=True, actions=actions)
+    close = ismcts.Search(view, Rng(2), rollout=ismcts.random_rollout, value=_alternating_value())
+    close.run(80, paired=True, actions=actions)
+    # the ace takes the contract's trick in every sample: far ahead, the search stops early
+    assert clear.outcome == "clear" and clear.rounds < clear.base_rounds == 40
+    assert clear.best() == IDS["AH"]
+    # the two are level: it plays on, by half the budget at most
+    assert close.outcome == "close" and close.rounds == 60
+    assert [c.visits for c in close.root.children.values()] == [60, 60]
+    assert [c.visits for c in clear.root.children.values()] == [clear.rounds] * 2
+    # without adaptive budgets both spend exactly the budget
+    fixed = ismcts.Search(view, Rng(2), rollout=ismcts.random_rollout, value=_alternating_value())
+    fixed.run(80, paired=True, actions=actions, adaptive=False)
+    assert fixed.rounds == 40 and fixed.outcome == "base"
+
+
+def test_keep_counts_in_the_adaptive_stop():
+    """With a ``keep`` wider than the ace's lead, the first candidate stands, and the search sees that
+    the choice is settled (the lead it needs counts ``keep``) instead of playing on."""
+    view = spades_endgame().view(0)
+    s = ismcts.Search(view, Rng(4), rollout=ismcts.random_rollout)
+    s.run(80, paired=True, actions=[IDS["2H"], IDS["AH"]], keep=10_000)
+    assert s.best(10_000) == IDS["2H"] and s.outcome == "clear"
+
+
+def test_adaptive_search_is_deterministic_from_its_seed():
+    g = pygames.new_game("spades", seed=9)
+    while g.phase != "play" or len(g.legal_actions()) < 3:
+        g.play(g.legal_moves()[0])
+    view = g.view(g.current_player)
+    runs = []
+    for _ in range(2):
+        s = ismcts.Search(view, Rng(3), rollout=ismcts.random_rollout)
+        s.run(120, paired=True, actions=g.legal_actions())
+        runs.append((s.outcome, s.rounds, s.results, s.best()))
+    assert runs[0] == runs[1]
+    assert ismcts.search_move(view, Rng(3), budget=120) == ismcts.search_move(view, Rng(3), budget=120)

@@ -29,7 +29,12 @@ with paired samples) - the stronger choice when a budget gives each root action 
 samples and the policy is good, as in Spades.
 
 The budget counts iterations, not seconds, so a seed gives the same move in CPython and in the
-browser.
+browser. Paired searches spend it where it matters (``adaptive=True``, the default): every round
+records each candidate's result, so the chosen move's lead over every other is a mean of paired
+differences with a standard error. Once the choice is ahead of every other by ``CLEAR_SE`` standard
+errors (after ``MIN_ROUNDS`` rounds, or a quarter of the budget) the search stops early; when at
+the end of the budget the runner-up is within ``CLOSE_SE`` standard errors it plays on, up to
+``EXTEND`` more of the budget, until the two separate. Rounds, not time, so it stays deterministic.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ Candidates = Callable[[Any], list[Action]]        # the actions worth weighing i
 Value = Callable[[Any], list[float]]              # a state's worth per seat, where a playout stops early
 
 EXPLORATION = 0.7
+CLEAR_SE = 3.0      # the choice leads every other candidate by this many standard errors: stop early
+CLOSE_SE = 1.0      # the runner-up within this many at the end of the budget: play on
+EXTEND = 0.5        # at most this share of the budget's rounds more
+MIN_ROUNDS = 8      # no early stop before this many rounds (or a quarter of the budget's)
 
 
 def random_rollout(state: Game, rng: Rng) -> Action:
@@ -85,6 +94,9 @@ class Node:
 class Search:
     """One search from one seat's view; ``run(budget)`` grows the tree, ``root`` holds it."""
 
+    last: tuple[str, int, int, int] | None = None   # the latest paired search's (outcome, rounds,
+                                                    # base rounds, playouts): for the bench
+
     def __init__(self, view: View, rng: Rng, rollout: Rollout | None = None, candidates: Candidates | None = None,
                  value: Value | None = None, horizon: int | None = None, tree: bool = True) -> None:
         self.view = view
@@ -98,6 +110,9 @@ class Search:
         self.ranked = candidates is not None   # root actions come best first
         self.root = Node(None, None, view["seat"])
         self.low, self.high = math.inf, -math.inf
+        self.results: dict[Action, list[float]] = {}   # paired: each root action's result, a round each
+        self.rounds = self.base_rounds = 0
+        self.outcome = "base"      # paired: "clear" (stopped early), "close" (played on) or "base"
 
     def _legal(self, state):
         return self.candidates(state) if self.candidates else state.legal_actions()
@@ -160,6 +175,7 @@ class Search:
             node.visits += 1
             node.total += result[node.seat]
             node = node.parent
+        return result
 
     def iterate(self):
         """One unpaired iteration: a fresh sample, one walk down the tree."""
@@ -182,19 +198,66 @@ class Search:
             state.apply_action(a)
             rng = Rng(stream)
             node, steps = self._descend(child, state, deal, rng)
-            self._finish(node, state, deal, steps + 1, rng)
+            result = self._finish(node, state, deal, steps + 1, rng)
+            self.results.setdefault(a, []).append(result[seat])
 
-    def run(self, budget: int, paired: bool = True, actions: list[Action] | None = None) -> Node:
+    def run(self, budget: int, paired: bool = True, actions: list[Action] | None = None,
+            keep: float = 0.0, adaptive: bool = True) -> Node:
+        """Grow the tree for ``budget`` iterations (paired: ``budget // len(actions)`` rounds, each
+        trying every action once; ``adaptive``: fewer when the choice is clear, up to ``EXTEND``
+        more when it is close - ``keep`` as ``best`` will use it)."""
         if paired:
             self.ranked = self.ranked or actions is not None
             actions = actions or self._legal(self.cls.determinize(self.view, Rng(self.rng.next64())))
-            rounds = max(1, budget // max(len(actions), 1))
-            for _ in range(rounds):
+            base = self.base_rounds = max(1, budget // max(len(actions), 1))
+            adaptive = adaptive and len(actions) > 1
+            limit = base + int(base * EXTEND) if adaptive else base
+            first_check = min(base, max(MIN_ROUNDS, base // 4))
+            step = max(1, base // 8)
+            rounds = 0
+            while rounds < limit:
                 self.iterate_paired(actions)
+                rounds += 1
+                if adaptive and rounds >= first_check and (rounds % step == 0 or rounds == base):
+                    z = self.lead(keep)
+                    if rounds < base and z > CLEAR_SE:
+                        self.outcome = "clear"
+                        break
+                    if rounds >= base and z > CLOSE_SE:
+                        break
+                    if rounds >= base:
+                        self.outcome = "close"
+            self.rounds = rounds
+            Search.last = self.outcome, rounds, base, rounds * len(actions)
         else:
             for _ in range(budget):
                 self.iterate()
+            self.rounds = self.base_rounds = budget
         return self.root
+
+    def lead(self, keep: float = 0.0) -> float:
+        """How many standard errors the action ``best(keep)`` would play leads the closest other
+        root action by, on the paired results (``inf`` when the paired differences do not vary:
+        more samples of the same deals could not change the order)."""
+        chosen = self.best(keep)
+        mine = self.results[chosen]
+        first = next(iter(self.root.children)) if keep and self.ranked else None
+        n = len(mine)
+        worst = math.inf
+        for a, theirs in self.results.items():
+            if a == chosen:
+                continue
+            diffs = [x - y for x, y in zip(mine, theirs)]
+            mean = math.fsum(diffs) / n     # fsum: correctly rounded, the same in every Python
+            se = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+            margin = mean
+            if chosen == first:
+                margin += keep          # another must beat the heuristic's choice by ``keep``
+            elif a == first:
+                margin -= keep
+            z = margin / se if se else (math.inf if margin >= 0 else -math.inf)
+            worst = min(worst, z)
+        return worst
 
     def best(self, keep: float = 0.0) -> Action:
         """The root action to play: the most visited (unpaired) or best mean (paired); the first
@@ -219,13 +282,13 @@ def search(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = No
 def search_move(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = None,
                 candidates: Candidates | None = None, value: Value | None = None, horizon: int | None = None,
                 paired: bool = True, keep: float = 0.0, actions: list[Action] | None = None,
-                tree: bool = True) -> Move:
+                tree: bool = True, adaptive: bool = True) -> Move:
     """The legal move (JSON) the search likes best for the view's seat. ``actions``, if given, are
     the root actions to weigh (paired), best first - chosen from the view alone."""
     legal = view.get("legal_moves") or []
     if len(legal) == 1:
         return legal[0]
     s = Search(view, rng, rollout, candidates, value, horizon, tree)
-    s.run(budget, paired, actions)
+    s.run(budget, paired, actions, keep, adaptive)
     action = s.best(keep)
     return s.cls.determinize(view, rng).action_to_move(action)

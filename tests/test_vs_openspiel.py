@@ -1,0 +1,43 @@
+"""tools/vs_openspiel.py's mapping between our Spades and OpenSpiel's (no open_spiel needed: the
+match itself runs in its own venv, ``python3 build.py bench --only openspiel``). OpenSpiel's card
+index is suit * 13 + rank with clubs, diamonds, hearts, spades and twos first (its
+``action_to_string``: 0 = C2, 13 = D2, 26 = H2, 39 = S2, 51 = SA); its bids are 52 + tricks (52 = nil);
+its i-th chance outcome deals to player i % 4, and player 0 bids and leads first."""
+
+import importlib.util
+from pathlib import Path
+
+import pygames
+from pygames.cards import IDS
+
+_spec = importlib.util.spec_from_file_location(
+    "vs_openspiel", Path(__file__).resolve().parent.parent / "tools" / "vs_openspiel.py")
+vs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(vs)
+
+
+def test_cards_map_to_openspiel_indexes_and_back():
+    assert [vs.to_os(IDS[c]) for c in ("2C", "2D", "2H", "2S", "AC", "AS", "TH")] == [0, 13, 26, 39, 12, 51, 34]
+    assert sorted(vs.to_os(c) for c in range(52)) == list(range(52))
+    assert all(vs.from_os(vs.to_os(c)) == c for c in range(52))
+
+
+def test_bids_and_cards_map_to_actions_and_back():
+    for move in ({"type": "bid", "bid": "nil"}, {"type": "bid", "bid": 1}, {"type": "bid", "bid": 13},
+                 {"type": "play", "card": "QH"}):
+        assert vs.move_of(vs.action_of(move)) == move
+    assert vs.action_of({"type": "bid", "bid": "nil"}) == 52 and vs.action_of({"type": "bid", "bid": 13}) == 65
+
+
+def test_openspiel_player_zero_is_our_first_bidder_and_the_deal_gives_each_its_hand():
+    dealers = set()
+    for seed in range(1, 9):
+        g = pygames.new_game("spades", seed=seed)
+        dealers.add(g.dealer)
+        assert vs.os_player(g, g.turn) == 0
+        assert all(vs.os_player(g, vs.our_seat(g, p)) == p for p in range(4))
+        deal = vs.deal_actions(g, g.hands)
+        assert sorted(deal) == list(range(52))
+        for p in range(4):
+            assert sorted(deal[p::4]) == sorted(vs.to_os(c) for c in g.hands[vs.our_seat(g, p)])
+    assert len(dealers) > 1              # the seats are mapped from more than one dealer

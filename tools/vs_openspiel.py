@@ -1,0 +1,223 @@
+"""Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
+
+    python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1]
+
+OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
+``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
+needs: the hard bot's view, the bidder and the sampler of unseen cards.
+
+* Deals: the first deal of ``pygames.new_game("spades", seed=k)``, dealt into OpenSpiel's chance
+  nodes so every seat holds the same cards in both engines (OpenSpiel's player 0 is our first bidder).
+* Duplicate: each deal is played twice, hard holding one partnership and OpenSpiel's bot the other,
+  then the sides swapped; a pair's margin is hard's team points minus the other team's, summed.
+* Bids: both sides bid as our normal bidder does (seeded by deal and seat, so both plays bid alike).
+* OpenSpiel's bot: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` (UCT, most visited move, a fresh
+  world sample each simulation), ``--sims`` simulations a move, random rollouts to the hand's end
+  (the same as its RandomRolloutEvaluator, with Python's generator instead of numpy's per action:
+  numpy's ``choice`` alone would take most of a move's time). OpenSpiel's Spades cannot resample a
+  state from an information state, so the bot is given a resampler: our ``Spades.determinize`` on the
+  mirror's view of that seat (own hand, bids, cards played, voids shown), dealt back into a fresh
+  OpenSpiel state and replayed to the same point - the information hard's own sampler uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pygames.ai import choose_move                      # noqa: E402
+from pygames.cards import CODES, IDS, Rng               # noqa: E402
+from pygames.games.spades import Spades                 # noqa: E402
+
+OS_SUITS = "CDHS"            # OpenSpiel's card index = suit * 13 + rank, clubs first, twos first
+OS_RANKS = "23456789TJQKA"
+OS_BID = 52                  # OpenSpiel's bid actions: 52 + tricks (52 = nil)
+
+
+def to_os(card: int) -> int:
+    """Our card id -> OpenSpiel's card index (its action when played, its chance outcome when dealt)."""
+    code = CODES[card]
+    return OS_SUITS.index(code[1]) * 13 + OS_RANKS.index(code[0])
+
+
+def from_os(index: int) -> int:
+    suit, rank = divmod(index, 13)
+    return IDS[OS_RANKS[rank] + OS_SUITS[suit]]
+
+
+def os_player(game: Spades, seat: int) -> int:
+    """OpenSpiel's player of our ``seat``: its player 0 bids and leads first, as our first bidder."""
+    return (seat - (game.dealer + 1)) % 4
+
+
+def our_seat(game: Spades, player: int) -> int:
+    return (game.dealer + 1 + player) % 4
+
+
+def deal_actions(game: Spades, hands: list[list[int]]) -> list[int]:
+    """OpenSpiel's chance actions dealing ``hands`` (ours, by our seat): its i-th card goes to player i % 4."""
+    by_player = [hands[our_seat(game, p)] for p in range(4)]
+    return [to_os(by_player[i % 4][i // 4]) for i in range(52)]
+
+
+def action_of(move: dict) -> int:
+    """Our JSON move (a bid or a card) -> OpenSpiel's action."""
+    if move["type"] == "bid":
+        return OS_BID + (0 if move["bid"] == "nil" else move["bid"])
+    return to_os(IDS[move["card"]])
+
+
+def move_of(action: int) -> dict:
+    if action >= OS_BID:
+        n = action - OS_BID
+        return {"type": "bid", "bid": "nil" if n == 0 else n}
+    return {"type": "play", "card": CODES[from_os(action)]}
+
+
+# ---- the match (needs open_spiel) ---------------------------------------------------------------
+class RolloutEvaluator:
+    """OpenSpiel's RandomRolloutEvaluator (one random rollout to the end of the hand, equal priors),
+    drawing with Python's ``random`` instead of numpy's ``choice``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state):
+        state = state.clone()
+        choice = self.rng.choice
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        return state.returns()
+
+    def prior(self, state):
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def resampler(pyspiel_game, mirror: Spades, os_history: list[int], seat: int, seed: int):
+    """A resampler for OpenSpiel's ISMCTS at our ``seat``: each call deals the unseen cards afresh
+    (``Spades.determinize`` of the mirror's view) and replays the hand's bids and cards on them."""
+    view = mirror.view(seat)
+    rng = Rng(seed)
+    after_deal = os_history[52:]
+    played = [[] for _ in range(4)]                     # by OpenSpiel player: the cards they have played
+    for p, a in _plays_by_player(pyspiel_game, os_history):
+        played[p].append(from_os(a))
+
+    def sample(state, player):
+        full = Spades.determinize(view, rng)
+        hands = [sorted(full.hands[s] + played[os_player(mirror, s)]) for s in range(4)]
+        fresh = pyspiel_game.new_initial_state()
+        for a in deal_actions(mirror, hands):
+            fresh.apply_action(a)
+        for a in after_deal:
+            fresh.apply_action(a)
+        return fresh
+    return sample
+
+
+def _plays_by_player(pyspiel_game, os_history):
+    """(OpenSpiel player, card action) of every card played so far, by replaying the history."""
+    state = pyspiel_game.new_initial_state()
+    out = []
+    for a in os_history:
+        if not state.is_chance_node() and a < OS_BID:
+            out.append((state.current_player(), a))
+        state.apply_action(a)
+    return out
+
+
+def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
+              verbose: bool = False) -> list[float]:
+    """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
+    Returns OpenSpiel's returns by its player."""
+    game = pyspiel.load_game("spades")
+    mirror = Spades(seed=deal_seed)
+    state = game.new_initial_state()
+    for a in deal_actions(mirror, mirror.hands):
+        state.apply_action(a)
+    our_seat_at_start = [our_seat(mirror, p) for p in range(4)]     # the mirror deals on at the end
+    n = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        seat = our_seat(mirror, player)
+        view = mirror.view(seat)
+        ours = sorted(action_of(m) for m in view["legal_moves"])
+        legal = state.legal_actions()
+        if view["phase"] == "bid":
+            # OpenSpiel keeps a team's bids to 13 at most: a bid over that is cut to its highest
+            action = min(action_of(choose_move(view, level="normal", seed=deal_seed * 10 + seat)), max(legal))
+        elif not set(legal) <= set(ours):
+            raise AssertionError(f"deal {deal_seed}: OpenSpiel allows a card we do not: {ours} {legal}\n{state}")
+        elif len(legal) == 1:
+            action = legal[0]
+        elif player % 2 == hard_team:
+            # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
+            # breaking spades): hard weighs only the cards OpenSpiel's rules allow
+            view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
+            action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n))
+        else:
+            bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
+                                   random_state=__import__("numpy").random.RandomState(deal_seed * 1000 + n),
+                                   final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                   use_observation_string=True)
+            bot.set_resampler(resampler(game, mirror, state.history(), seat, deal_seed * 1000 + n))
+            action = bot.step(state)
+        state.apply_action(action)
+        mirror.play(move_of(action))
+        n += 1
+    if verbose:
+        deal = mirror.deals[-1]
+        print(f"  deal {deal_seed}, hard as OpenSpiel's players {hard_team} and {hard_team + 2}: bids "
+              f"{[deal['bids'][our_seat_at_start[p]] for p in range(4)]}, tricks "
+              f"{[deal['tricks'][our_seat_at_start[p]] for p in range(4)]} (by OpenSpiel player), "
+              f"returns {state.returns()[:2]}", flush=True)
+    return state.returns()
+
+
+def interval90(values):
+    mean = statistics.fmean(values)
+    half = 1.645 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=40, help="deals, each played twice (sides swapped)")
+    parser.add_argument("--first", type=int, default=1, help="the first deal's seed")
+    parser.add_argument("--sims", type=int, default=1000, help="OpenSpiel ISMCTS simulations a move")
+    parser.add_argument("--uct", type=float, default=100.0,
+                        help="OpenSpiel's UCT constant, in its returns' units (points)")
+    parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
+    args = parser.parse_args(argv)
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts
+    margins = []
+    t0 = time.perf_counter()
+    for k in range(args.first, args.first + args.pairs):
+        margin = 0.0
+        for hard_team in (0, 1):
+            r = play_hand(pyspiel, ismcts, k, hard_team, args.sims, args.uct, args.verbose)
+            margin += r[hard_team] - r[1 - hard_team]
+        margins.append(margin)
+        mean, low, high = interval90(margins)
+        print(f"deal {k}: hard's margin {margin:+.0f}; after {len(margins)} pairs mean {mean:+.1f} "
+              f"(90% CI {low:+.1f} to {high:+.1f}), {time.perf_counter() - t0:.0f} s", flush=True)
+    mean, low, high = interval90(margins)
+    wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
+    print(f"hard against OpenSpiel ISMCTS ({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
+          f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
+          f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
