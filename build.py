@@ -1294,12 +1294,18 @@ import pygames
 from pygames.bench import hard_search_figures
 json.dumps({{g: hard_search_figures(g, {HARD_SEARCHED}) for g in pygames.available()}})
 """
+    return run_in_bare_boot(page, server, code, "hard search times")
+
+
+def run_in_bare_boot(page, server, code, what):
+    """The JSON ``code`` (Python, awaited) evaluates to in ``page``'s bare Pyodide boot; None, said,
+    when it fails (a benchmark reports, it does not fail). Closes the page."""
     try:
         page.goto(server.url + "bench/bare.html")
         page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
         return json.loads(page.evaluate("code => runPython(code, ['micropip'])", code))
-    except Exception as e:  # a benchmark reports, it does not fail
-        print(f"  (hard search times: n/a, {str(e).splitlines()[0]})")
+    except Exception as e:
+        print(f"  ({what}: n/a, {str(e).splitlines()[0]})")
         return None
     finally:
         page.close()
@@ -1356,15 +1362,7 @@ for game_id in pygames.available():
         out[game_id][level] = {{"median": times[len(times) // 2], "p90": times[int(len(times) * 0.9)]}} if times else None
 json.dumps(out)
 """
-    try:
-        page.goto(server.url + "bench/bare.html")
-        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
-        return json.loads(page.evaluate("code => runPython(code, ['micropip'])", code))
-    except Exception as e:  # a benchmark reports, it does not fail
-        print(f"  (bot times: n/a, {str(e).splitlines()[0]})")
-        return None
-    finally:
-        page.close()
+    return run_in_bare_boot(page, server, code, "bot times")
 
 
 def parse_playouts(report):
