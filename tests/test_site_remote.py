@@ -201,4 +201,5 @@ def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
         page.wait_for_function("!document.getElementById('remote-panel').hidden")
         text = page.locator("#remote-panel").inner_text()
         assert words in text, text
+        assert words in page.locator("#status").inner_text()        # not "Bea is playing": nobody is
         page.close()

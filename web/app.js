@@ -541,6 +541,7 @@ function render() {
   $("status").textContent = app.summaryTitle ||
     friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
+  if (remoteTable.status()?.stopped) $("status").textContent = remoteTable.waitingText();   // not whose turn: nobody's
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   $("btn-undo").disabled = !app.state.can_undo;
   $("btn-share").disabled = remoteTable.active();           // a remote table is shared by its messages
