@@ -55,8 +55,13 @@ class Said(str):
     message: dict[str, Any]
 
     def __new__(cls, key: str, **params: Any) -> "Said":
-        said = super().__new__(cls, Game.TEXTS[key].format(**params))
-        said.message = {"key": key, **params}
+        return cls.of(Game.TEXTS[key].format(**params), {"key": key, **params})
+
+    @classmethod
+    def of(cls, text: str, message: dict[str, Any]) -> "Said":
+        """``text`` as said, with the message the page says in its own language."""
+        said = str.__new__(cls, text)
+        said.message = message
         return said
 
 
@@ -538,10 +543,7 @@ class Party:
     def _stopped(self) -> "Said":
         """Why the table stopped, as a ``Said`` (stored tables from before the message: its text)."""
         stopped = self.state["stopped"]
-        message = stopped.get("message") or {"key": "remote.outcome.text", "text": stopped["text"]}
-        said = str.__new__(Said, stopped["text"])
-        said.message = message
-        return said
+        return Said.of(stopped["text"], stopped.get("message") or {"key": "remote.outcome.text", "text": stopped["text"]})
 
     # ---- what this player owes ---------------------------------------------------------------------
     def _owed(self, compute_passes: bool = True) -> list:
