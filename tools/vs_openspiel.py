@@ -113,8 +113,8 @@ def resampler(pyspiel_game, mirror: Spades, os_history: list[int], seat: int, se
         played[p].append(from_os(a))
 
     def sample(state, player):
-        full = Spades.determinize(view, rng)
-        hands = [sorted(full.hands[s] + played[os_player(mirror, s)]) for s in range(4)]
+        zones = Spades._deal_hidden(view, rng)          # the hands alone: no state of ours is needed
+        hands = [sorted([IDS[c] for c in zones[f"hand{s}"]] + played[os_player(mirror, s)]) for s in range(4)]
         fresh = pyspiel_game.new_initial_state()
         for a in deal_actions(mirror, hands):
             fresh.apply_action(a)
@@ -136,7 +136,7 @@ def _plays_by_player(pyspiel_game, os_history):
 
 
 def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
-              verbose: bool = False) -> list[float]:
+              verbose: bool = False, budget: int | None = None) -> list[float]:
     """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
     Returns OpenSpiel's returns by its player."""
     game = pyspiel.load_game("spades")
@@ -163,7 +163,7 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n))
+            action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
                                    random_state=__import__("numpy").random.RandomState(deal_seed * 1000 + n),
@@ -189,6 +189,21 @@ def interval90(values):
     return mean, mean - half, mean + half
 
 
+def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None) -> float:
+    """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed."""
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts
+    margin = 0.0
+    for hard_team in (0, 1):
+        r = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget)
+        margin += r[hard_team] - r[1 - hard_team]
+    return margin
+
+
+def _play_pair_star(args):
+    return args[0], play_pair(*args)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=40, help="deals, each played twice (sides swapped)")
@@ -196,21 +211,26 @@ def main(argv=None):
     parser.add_argument("--sims", type=int, default=1000, help="OpenSpiel ISMCTS simulations a move")
     parser.add_argument("--uct", type=float, default=100.0,
                         help="OpenSpiel's UCT constant, in its returns' units (points)")
+    parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
+    parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
-    import pyspiel
-    from open_spiel.python.algorithms import ismcts
     margins = []
     t0 = time.perf_counter()
-    for k in range(args.first, args.first + args.pairs):
-        margin = 0.0
-        for hard_team in (0, 1):
-            r = play_hand(pyspiel, ismcts, k, hard_team, args.sims, args.uct, args.verbose)
-            margin += r[hard_team] - r[1 - hard_team]
+    work = [(k, args.sims, args.uct, args.verbose, args.budget) for k in range(args.first, args.first + args.pairs)]
+    if args.jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(args.jobs)
+        results = pool.imap(_play_pair_star, work)     # in deal order: the running figures are reproducible
+    else:
+        pool, results = None, map(_play_pair_star, work)
+    for k, margin in results:
         margins.append(margin)
         mean, low, high = interval90(margins)
         print(f"deal {k}: hard's margin {margin:+.0f}; after {len(margins)} pairs mean {mean:+.1f} "
               f"(90% CI {low:+.1f} to {high:+.1f}), {time.perf_counter() - t0:.0f} s", flush=True)
+    if pool is not None:
+        pool.close()
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
     print(f"hard against OpenSpiel ISMCTS ({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
