@@ -184,3 +184,14 @@ def test_the_bar_fits_a_phone_in_japanese(warm_page, site):
                 right: Math.max(...rects.map(r => r.right))}; })()""")
     assert box["scroll"] <= box["client"], box
     assert box["right"] <= 390 - box["left"] + 0.5, box
+
+
+def test_the_head_script_knows_the_languages_i18n_offers():
+    """index.html's head script picks the first language (i18n.js preferredLanguage reads its choice):
+    it must know the same languages, or a new one would never be chosen from the address."""
+    head = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    i18n = (ROOT / "web" / "i18n.js").read_text(encoding="utf-8")
+    known = re.search(r"const known = \[([^\]]*)\]", head).group(1)
+    offered = re.search(r"export const LANGUAGES = \{([^}]*)\}", i18n).group(1)
+    assert re.findall(r'"(\w+)"', known) == re.findall(r"(\w+):", offered)
+    assert "dataset.firstLang" in i18n                     # preferredLanguage reads the head's choice

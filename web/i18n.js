@@ -32,15 +32,11 @@ export function addTexts(texts, lang = "en") {
   catalogues[lang] = Object.assign(catalogues[lang] || {}, texts || {});
 }
 
-/** The language to show: ?lang= in the address, else the one chosen before, else the browser's. */
+/** The language to show: ?lang= in the address, else the one chosen before, else the browser's
+    (chosen once, by index.html's head script, before any module loads: the order lives there). */
 export function preferredLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked in LANGUAGES) return asked;
-  let stored = null;
-  try { stored = localStorage.getItem(STORED); } catch { /* storage may be off */ }
-  if (stored in LANGUAGES) return stored;
-  const browser = (navigator.languages || [navigator.language || "en"]).map((l) => String(l).slice(0, 2));
-  return browser.find((l) => l in LANGUAGES) || "en";
+  const first = document.documentElement.dataset.firstLang;    // index.html's head script chose it
+  return first in LANGUAGES ? first : "en";
 }
 
 /** Fetch lang/<lang>.json (the page's and layouts' words in that language) into its catalogue. */
