@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames.ai import choose_move                      # noqa: E402
 from pygames.cards import CODES, IDS, Rng               # noqa: E402
-from pygames.games.spades import Spades                 # noqa: E402
+from pygames.games.spades import Spades, deal_with_voids  # noqa: E402
 
 OS_SUITS = "CDHS"            # OpenSpiel's card index = suit * 13 + rank, clubs first, twos first
 OS_RANKS = "23456789TJQKA"
@@ -103,18 +103,21 @@ class RolloutEvaluator:
 
 
 def resampler(pyspiel_game, mirror: Spades, os_history: list[int], seat: int, seed: int):
-    """A resampler for OpenSpiel's ISMCTS at our ``seat``: each call deals the unseen cards afresh
-    (``Spades.determinize`` of the mirror's view) and replays the hand's bids and cards on them."""
-    view = mirror.view(seat)
+    """A resampler for OpenSpiel's ISMCTS at our ``seat``: each call deals the unseen cards afresh,
+    every deal that agrees with the seat's view alike (``Spades.hidden_frame``: its own hand, the
+    cards played, the voids shown - what a standard ISMCTS knows), and replays the hand's bids and
+    cards on them."""
+    zones, unseen, slots, voids = Spades.hidden_frame(mirror.view(seat))
     rng = Rng(seed)
     after_deal = os_history[52:]
     played = [[] for _ in range(4)]                     # by OpenSpiel player: the cards they have played
     for p, a in _plays_by_player(pyspiel_game, os_history):
         played[p].append(from_os(a))
+    held = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]    # the seat's own hand, cards it knows
 
     def sample(state, player):
-        zones = Spades._deal_hidden(view, rng)          # the hands alone: no state of ours is needed
-        hands = [sorted([IDS[c] for c in zones[f"hand{s}"]] + played[os_player(mirror, s)]) for s in range(4)]
+        dealt = deal_with_voids(list(unseen), slots, voids, rng)
+        hands = [sorted(held[s] + dealt[s] + played[os_player(mirror, s)]) for s in range(4)]
         fresh = pyspiel_game.new_initial_state()
         for a in deal_actions(mirror, hands):
             fresh.apply_action(a)

@@ -17,6 +17,8 @@ What a game gives it (all optional):
   win counted beyond the margin;
 * ``horizon`` with ``value``: playouts stop after this many actions and ``value`` judges the state
   there - for games whose deals run to hundreds of moves;
+* ``sample(view, rng)``: a full state agreeing with the view (default ``Game.determinize``, every
+  consistent deal alike) - e.g. one that deals hidden hands as their bids suggest;
 * ``keep``: the first candidate (the heuristic's own choice) stands unless another's mean is better
   by more than this - so sampling noise cannot talk the bot out of a sound move.
 
@@ -49,6 +51,7 @@ from ..games import game_class
 Rollout = Callable[[Any, Rng], Action]            # a playout policy: (state, rng) -> one of its legal actions
 Candidates = Callable[[Any], list[Action]]        # the actions worth weighing in a state, best first
 Value = Callable[[Any], list[float]]              # a state's worth per seat, where a playout stops early
+Sample = Callable[[View, Rng], Any]               # a full state agreeing with a view, dealt from the generator
 
 EXPLORATION = 0.7
 CLEAR_SE = 3.0      # the choice leads every other candidate by this many standard errors: stop early
@@ -98,10 +101,12 @@ class Search:
                                                     # base rounds, playouts): for the bench
 
     def __init__(self, view: View, rng: Rng, rollout: Rollout | None = None, candidates: Candidates | None = None,
-                 value: Value | None = None, horizon: int | None = None, tree: bool = True) -> None:
+                 value: Value | None = None, horizon: int | None = None, tree: bool = True,
+                 sample: Sample | None = None) -> None:
         self.view = view
         self.rng = rng
         self.cls = game_class(view["game"])
+        self.sample = sample or self.cls.determinize
         self.rollout = rollout or random_rollout
         self.candidates = candidates
         self.value = value or (lambda state: state.returns())
@@ -179,14 +184,14 @@ class Search:
 
     def iterate(self):
         """One unpaired iteration: a fresh sample, one walk down the tree."""
-        state = self.cls.determinize(self.view, self.rng)
+        state = self.sample(self.view, self.rng)
         deal = state.deal_number
         node, steps = self._descend(self.root, state, deal, self.rng)
         self._finish(node, state, deal, steps, self.rng)
 
     def iterate_paired(self, actions):
         """One paired iteration: a fresh sample, each root action tried on it with the same stream."""
-        sample = self.cls.determinize(self.view, self.rng)
+        sample = self.sample(self.view, self.rng)
         deal, seat = sample.deal_number, sample.current_player
         stream = self.rng.next64()
         for a in actions:
@@ -282,13 +287,13 @@ def search(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = No
 def search_move(view: View, rng: Rng, budget: int = 300, rollout: Rollout | None = None,
                 candidates: Candidates | None = None, value: Value | None = None, horizon: int | None = None,
                 paired: bool = True, keep: float = 0.0, actions: list[Action] | None = None,
-                tree: bool = True, adaptive: bool = True) -> Move:
+                tree: bool = True, adaptive: bool = True, sample: Sample | None = None) -> Move:
     """The legal move (JSON) the search likes best for the view's seat. ``actions``, if given, are
     the root actions to weigh (paired), best first - chosen from the view alone."""
     legal = view.get("legal_moves") or []
     if len(legal) == 1:
         return legal[0]
-    s = Search(view, rng, rollout, candidates, value, horizon, tree)
+    s = Search(view, rng, rollout, candidates, value, horizon, tree, sample)
     s.run(budget, paired, actions, keep, adaptive)
     action = s.best(keep)
     return s.cls.determinize(view, rng).action_to_move(action)

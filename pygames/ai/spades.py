@@ -15,9 +15,9 @@ under the trick, hard weighs only the cards that do (``ducking_cards``), and in 
 bidder ducks and its partner covers, so the search sees what a live nil is worth.
 """
 
-from ..cards import CODES, IDS, suit_of
+from ..cards import CODES, IDS, Rng, suit_of
 from ..text import message
-from ..games.spades import SPADE, STRENGTH, trick_winner
+from ..games.spades import SPADE, STRENGTH, Spades, deal_with_voids, trick_winner
 from .ismcts import search_move
 
 
@@ -35,27 +35,34 @@ def _by_suit(cards):
 
 
 def estimate_tricks(hand):
-    """Likely tricks of a 13-card hand: high cards by suit length, long and ruffing spades."""
-    suits = _by_suit(hand)
-    spades = suits[SPADE]
+    """Likely tricks of a 13-card hand: high cards by suit length, long and ruffing spades. (Counts
+    and bits, no sorting: the search's dealer weighs thousands of hands a move with it.)"""
+    n = [0, 0, 0, 0]
+    top = [0, 0, 0, 0]              # bit r set: a card of strength r held (A = 12, K = 11, Q = 10)
+    for c in hand:
+        s = c // 13
+        n[s] += 1
+        r = STRENGTH[c]
+        if r >= 10:
+            top[s] |= 1 << r
+    spades = n[SPADE]
     tricks = 0.0
-    for s, cards in enumerate(suits):
-        n = len(cards)
-        ranks = [STRENGTH[c] for c in cards]
-        if s == SPADE:
-            tricks += sum(1.0 for r in ranks if r == 12)
-            tricks += 0.9 if 11 in ranks and n >= 2 else (0.4 if 11 in ranks else 0)
-            tricks += 0.7 if 10 in ranks and n >= 3 else 0
-            tricks += max(0, n - 3) * 0.9
-            continue
-        if 12 in ranks:
-            tricks += 1.0 if n <= 5 else 0.7
-        if 11 in ranks:
-            tricks += 0.8 if n >= 2 and n <= 5 else 0.3
-        if 10 in ranks and n >= 3 and n <= 4:
+    t = top[SPADE]
+    if t & 4096:
+        tricks += 1.0
+    tricks += 0.9 if t & 2048 and spades >= 2 else (0.4 if t & 2048 else 0)
+    tricks += 0.7 if t & 1024 and spades >= 3 else 0
+    tricks += max(0, spades - 3) * 0.9
+    for s in (1, 2, 3):
+        k, t = n[s], top[s]
+        if t & 4096:
+            tricks += 1.0 if k <= 5 else 0.7
+        if t & 2048:
+            tricks += 0.8 if 2 <= k <= 5 else 0.3
+        if t & 1024 and 3 <= k <= 4:
             tricks += 0.3
-        if n <= 1 and len(spades) >= 2:
-            tricks += 0.8 if n == 0 else 0.5      # a void or singleton to ruff with
+        if k <= 1 and spades >= 2:
+            tricks += 0.8 if k == 0 else 0.5      # a void or singleton to ruff with
     return tricks
 
 
@@ -340,7 +347,7 @@ def choose_card(view, level, rng):
 
 
 HARD_BUDGET = 200      # playouts of the hard bot per card it searches (spread over the cards it weighs)
-BUDGET_CAP = 400       # at most this many, whatever the caller offers (a move within about a second)
+BUDGET_CAP = 4000       # at most this many, whatever the caller offers (a move within about a second)
 
 
 def choose_move(view, level, rng, budget=None):
@@ -395,6 +402,62 @@ def _rollout_card(g, rng):
     return min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
 
 
+# ---- hard: dealing the unseen cards as the bids suggest --------------------------------------
+DEALS_DRAWN = 8        # deals drawn for each sample: one is kept, as likely as the bids make it
+# a hand's weight (of 1000) by how far its likely tricks are from its bid, in quarter tricks: a
+# normal curve with a spread of one trick (integers, so CPython and the browser draw alike)
+BID_FIT = (1000, 969, 882, 755, 607, 458, 325, 216, 135, 80, 44, 23, 11, 5, 2, 1)
+NIL_MISFIT = 50    # the weight of a hand no one would bid nil with
+
+
+def bid_fit(hand, bid):
+    """How well a whole 13-card hand fits its bid, of 1000."""
+    if bid in ("nil", "double_nil"):
+        return 1000 if can_duck(hand) else NIL_MISFIT
+    if not isinstance(bid, int):
+        return 1000
+    quarters = int(abs(estimate_tricks(hand) - bid) * 4)
+    return BID_FIT[quarters] if quarters < len(BID_FIT) else 1
+
+
+def bid_sampler(view):
+    """A sampler for the search (``Search(sample=...)``) that deals the unseen cards so each hidden
+    hand - what it holds now and what it has played this deal - fits its bid: of ``DEALS_DRAWN``
+    deals that keep every void, one is kept with a chance in proportion to the product of its hands'
+    ``bid_fit``. A seat that bid 5 is dealt likely five-trick hands, a nil bidder low cards."""
+    zones, unseen, slots, voids = Spades.hidden_frame(view)
+    hidden = [s for s in range(4) if slots[s]]
+    if DEALS_DRAWN <= 1 or not hidden:
+        return Spades.determinize
+    bids = view["bids"]
+    shown = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # passed cards it knows of
+    for entry in view["log"]:
+        if entry["move"]["type"] == "play":
+            shown[entry["seat"]].append(IDS[entry["move"]["card"]])
+    for t in view["trick"]:
+        if IDS[t["card"]] not in shown[t["seat"]]:
+            shown[t["seat"]].append(IDS[t["card"]])
+
+    def sample(view, rng):
+        deals, weights = [], []
+        for _ in range(DEALS_DRAWN):
+            hands = deal_with_voids(list(unseen), slots, voids, rng)
+            weight = 1
+            for s in hidden:
+                weight *= bid_fit(hands[s] + shown[s], bids[s])
+            deals.append(hands)
+            weights.append(weight)
+        pick = rng.below(sum(weights) or 1)
+        for hands, weight in zip(deals, weights):
+            pick -= weight
+            if pick < 0:
+                break
+        g = Spades._from_view(view, Spades.fill_hidden(zones, slots, hands))
+        g.chance = Rng(rng.next64())
+        return g
+    return sample
+
+
 def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
     played on the same deals sampled from the view (Spades.determinize: voids and passed cards
@@ -404,7 +467,8 @@ def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
     legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__,
                    reverse=bool(ducking))
-    move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False)
+    move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False,
+                       sample=bid_sampler(view))
     return IDS[move["card"]]
 
 

@@ -442,9 +442,11 @@ class Spades(Game):
         return list(CODES)
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
-        """Hidden cards dealt so that every void a seat has shown this deal is kept, and cards the
-        seat passed (or was passed) in a Double Nil exchange stay where it knows they went."""
+    def hidden_frame(cls, view):
+        """What a view fixes about the hands it does not show: ``(zones, unseen, slots, voids)`` - the
+        zones with each hidden hand holding only the cards the seat knows are there (passed in a
+        Double Nil exchange), the other unseen cards (sorted ids), how many each hidden hand still
+        lacks, and the suits each seat has shown void in this deal."""
         zones = {name: list(cards) for name, cards in view["zones"].items()}
         known = [[] for _ in range(4)]          # cards this seat knows to be in another hand
         voids = [set() for _ in range(4)]
@@ -476,13 +478,25 @@ class Spades(Game):
                 unseen -= set(fixed)
                 zones[f"hand{s}"] = [CODES[c] for c in fixed]
                 slots[s] = len(hand) - len(fixed)
-        hands = _deal_with_voids(sorted(unseen), slots, voids, rng)
+        return zones, sorted(unseen), slots, voids
+
+    @staticmethod
+    def fill_hidden(zones, slots, hands):
+        """``zones`` (a frame's) with the dealt ``hands`` added to the hidden ones (a new dict)."""
+        zones = dict(zones)
         for s in range(4):
             if slots[s]:
                 cards = [IDS[c] for c in zones[f"hand{s}"]] + hands[s]
                 cards.sort(key=SORT_KEY.__getitem__)
                 zones[f"hand{s}"] = [CODES[c] for c in cards]
         return zones
+
+    @classmethod
+    def _deal_hidden(cls, view, rng):
+        """Hidden cards dealt so that every void a seat has shown this deal is kept, and cards the
+        seat passed (or was passed) in a Double Nil exchange stay where it knows they went."""
+        zones, unseen, slots, voids = cls.hidden_frame(view)
+        return cls.fill_hidden(zones, slots, deal_with_voids(unseen, slots, voids, rng))
 
     @classmethod
     def _from_view(cls, view, zones):
@@ -511,23 +525,31 @@ class Spades(Game):
         return g
 
 
-def _deal_with_voids(cards, slots, voids, rng):
+def deal_with_voids(cards, slots, voids, rng):
     """Deal ``cards`` into hands of ``slots[s]`` cards, no card to a seat void in its suit (most
-    constrained cards first); if the voids cannot all be kept, deal plainly."""
+    constrained cards first); if the voids cannot all be kept, deal plainly. ``cards`` is shuffled."""
+    open_seats = [s for s in range(4) if slots[s]]
+    allowed = [[s for s in open_seats if suit not in voids[s]] for suit in range(4)]
+    if all(len(seats) == len(open_seats) for seats in allowed):     # no void to keep: deal in turn
+        rng.shuffle(cards)
+        return _slices(cards, slots)
     for _ in range(30):
         rng.shuffle(cards)
         hands = [[] for _ in range(4)]
         left = list(slots)
-        order = sorted(cards, key=lambda c: sum(1 for s in range(4) if left[s] and suit_of(c) not in voids[s]))
-        for c in order:
-            seats = [s for s in range(4) if left[s] and suit_of(c) not in voids[s]]
+        for c in sorted(cards, key=lambda c: len(allowed[suit_of(c)])):
+            seats = [s for s in allowed[suit_of(c)] if left[s]]
             if not seats:
                 break
-            s = seats[rng.below(len(seats))]
+            s = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
             hands[s].append(c)
             left[s] -= 1
         else:
             return hands
+    return _slices(cards, slots)
+
+
+def _slices(cards, slots):
     hands, i = [[] for _ in range(4)], 0
     for s in range(4):
         hands[s] = cards[i:i + slots[s]]

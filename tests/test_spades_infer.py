@@ -1,0 +1,92 @@
+"""Hard's dealer of the unseen cards (``pygames.ai.spades.bid_sampler``): every deal it makes agrees
+with what the seat has seen, exactly as ``Spades.determinize``'s do, and its hidden hands fit their
+bids - a seat that bid 5 is dealt a hand worth about five tricks, a nil bidder a hand that can duck -
+where a plain deal gives every consistent hand alike."""
+
+import statistics
+
+import pygames
+from pygames.ai import choose_move
+from pygames.ai.spades import bid_sampler, can_duck, estimate_tricks
+from pygames.cards import HIDDEN, Rng
+from pygames.games.spades import Spades
+
+
+def positions(count, seed=0):
+    """Seeded games in the play phase, bids and cards played by the normal bots (bids as people make
+    them), stopped at a point from the first lead to the last trick."""
+    out = []
+    rng = Rng(seed)
+    for i in range(count):
+        g = pygames.new_game("spades", seed=seed * 1000 + i)
+        stop = rng.below(48)
+        n = 0
+        while g.phase != "play" or len(g.view(None)["log"]) - 4 < stop:
+            g.play(choose_move(g.view(g.turn), "normal", seed=n))
+            n += 1
+        out.append(g)
+    return out
+
+
+def whole_hand(game, view, seat):
+    """A seat's 13 cards of this deal in a sampled ``game``: what it holds and what it has played."""
+    played = [e["move"]["card"] for e in view["log"] if e["move"]["type"] == "play" and e["seat"] == seat]
+    from pygames.cards import IDS
+    return game.hands[seat] + [IDS[c] for c in played if IDS[c] not in game.hands[seat]]
+
+
+def test_its_deals_agree_with_the_view_and_keep_every_void():
+    rng = Rng(3)
+    varied = 0
+    for g in positions(24, seed=1):
+        for seat in range(4):
+            view = g.view(seat)
+            sample = bid_sampler(view)
+            deals = [sample(view, rng) for _ in range(4)]
+            for s in deals:
+                assert s.view(seat) == view, "a sampled deal must look the same to the seat"
+                truth = s.view(None)["zones"]
+                for name, cards in view["zones"].items():
+                    assert all(c == HIDDEN or c == t for c, t in zip(cards, truth[name]))
+                assert sorted(c for z in truth.values() for c in z) == sorted(Spades.deck(4, {}))
+                for other, suits in enumerate(Spades.hidden_frame(view)[3]):
+                    assert not any(c // 13 in suits for c in s.hands[other]), "a shown void was dealt a card"
+            varied += len({str(s.hands) for s in deals}) > 1
+    assert varied > 48
+
+
+def test_it_is_deterministic_from_its_seed():
+    for g in positions(6, seed=2):
+        view = g.view(g.turn)
+        a = bid_sampler(view)(view, Rng(9))
+        b = bid_sampler(view)(view, Rng(9))
+        assert a.hands == b.hands
+
+
+def test_hidden_hands_fit_their_bids_better_than_a_plain_deal():
+    """Over many positions early in the play, the sampled hands' likely tricks sit near their bids and
+    nil bidders get hands that can duck, far more often than in a plain deal (the same positions)."""
+    off_fit, off_plain, duck_fit, duck_plain, nils = [], [], 0, 0, 0
+    for g in positions(40, seed=3):
+        seat = g.turn
+        view = g.view(seat)
+        if len(view["log"]) > 12:            # early in the deal: the bids still say most of it
+            continue
+        sample = bid_sampler(view)
+        rng = Rng(len(view["log"]))
+        for _ in range(20):
+            fit, plain = sample(view, rng), Spades.determinize(view, rng)
+            for other in range(4):
+                if other == seat:
+                    continue
+                bid = view["bids"][other]
+                if bid == "nil":
+                    nils += 1
+                    duck_fit += can_duck(whole_hand(fit, view, other))
+                    duck_plain += can_duck(whole_hand(plain, view, other))
+                else:
+                    off_fit.append(abs(estimate_tricks(whole_hand(fit, view, other)) - bid))
+                    off_plain.append(abs(estimate_tricks(whole_hand(plain, view, other)) - bid))
+    assert len(off_fit) > 300
+    assert statistics.fmean(off_fit) < 0.6 * statistics.fmean(off_plain)
+    assert nils and duck_fit > 1.5 * duck_plain
