@@ -17,7 +17,7 @@ bidder ducks and its partner covers, so the search sees what a live nil is worth
 
 from ..cards import CODES, IDS, Rng, suit_of
 from ..text import message
-from ..games.spades import SPADE, STRENGTH, Spades, deal_with_voids, trick_winner
+from ..games.spades import SORT_KEY, SPADE, STRENGTH, Spades, deal_with_voids, trick_winner
 from .ismcts import search_move
 
 
@@ -438,6 +438,9 @@ def bid_sampler(view):
         if IDS[t["card"]] not in shown[t["seat"]]:
             shown[t["seat"]].append(IDS[t["card"]])
 
+    held = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # own hand, others' known cards
+    base = Spades._from_view(view, zones)           # the rest of the state, built once: hands set per sample
+
     def sample(view, rng):
         deals, weights = [], []
         for _ in range(DEALS_DRAWN):
@@ -452,7 +455,9 @@ def bid_sampler(view):
             pick -= weight
             if pick < 0:
                 break
-        g = Spades._from_view(view, Spades.fill_hidden(zones, slots, hands))
+        g = base.clone(history=True)
+        g.hands = [sorted(held[s] + hands[s], key=SORT_KEY.__getitem__) if slots[s] else held[s][:]
+                   for s in range(4)]
         g.chance = Rng(rng.next64())
         return g
     return sample

@@ -533,17 +533,23 @@ def deal_with_voids(cards, slots, voids, rng):
     if all(len(seats) == len(open_seats) for seats in allowed):     # no void to keep: deal in turn
         rng.shuffle(cards)
         return _slices(cards, slots)
+    width = [len(seats) for seats in allowed]
     for _ in range(30):
         rng.shuffle(cards)
         hands = [[] for _ in range(4)]
         left = list(slots)
-        for c in sorted(cards, key=lambda c: len(allowed[suit_of(c)])):
-            seats = [s for s in allowed[suit_of(c)] if left[s]]
+        live = [seats[:] for seats in allowed]       # each suit's seats with room left
+        for c in sorted(cards, key=lambda c: width[c // 13]):
+            seats = live[c // 13]
             if not seats:
                 break
             s = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
             hands[s].append(c)
             left[s] -= 1
+            if not left[s]:
+                for others in live:
+                    if s in others:
+                        others.remove(s)
         else:
             return hands
     return _slices(cards, slots)
