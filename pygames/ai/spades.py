@@ -346,8 +346,8 @@ def choose_card(view, level, rng):
     return _lowest(legal)
 
 
-HARD_BUDGET = 200      # playouts of the hard bot per card it searches (spread over the cards it weighs)
-BUDGET_CAP = 4000       # at most this many, whatever the caller offers (a move within about a second)
+HARD_BUDGET = 1000     # playouts of the hard bot per card it searches (spread over the cards it weighs)
+BUDGET_CAP = 2000      # at most this many, whatever the caller offers (a move within about a second)
 
 
 def choose_move(view, level, rng, budget=None):
