@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -16,9 +16,10 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   world sample each simulation), ``--sims`` simulations a move, random rollouts to the hand's end
   (the same as its RandomRolloutEvaluator, with Python's generator instead of numpy's per action:
   numpy's ``choice`` alone would take most of a move's time). OpenSpiel's Spades cannot resample a
-  state from an information state, so the bot is given a resampler: our ``Spades.determinize`` on the
-  mirror's view of that seat (own hand, bids, cards played, voids shown), dealt back into a fresh
-  OpenSpiel state and replayed to the same point - the information hard's own sampler uses.
+  state from an information state, so the bot is given a resampler: every deal consistent with the
+  mirror's view of that seat alike (``Spades.hidden_frame``: own hand, cards played, voids shown),
+  dealt back into a fresh OpenSpiel state and replayed to the same point. (Hard's own sampler also
+  weighs the deals by how well each hidden hand fits its bid - ``pygames.ai.spades.bid_sampler``.)
 """
 
 from __future__ import annotations

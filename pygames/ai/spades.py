@@ -346,6 +346,8 @@ def choose_card(view, level, rng):
     return _lowest(legal)
 
 
+QUEEN = STRENGTH[IDS["QS"]]     # a card's STRENGTH: 2 is 0, ace 12
+
 HARD_BUDGET = 1000     # playouts of the hard bot per card it searches (spread over the cards it weighs)
 BUDGET_CAP = 2000      # at most this many, whatever the caller offers (a move within about a second)
 
@@ -369,8 +371,9 @@ def choose_move(view, level, rng, budget=None):
 def _rollout_card(g, rng):
     """A quick policy for playouts that values a live nil as the bots do: the nil bidder ducks (the
     highest card that stays under, a low lead), its partner covers it (leads high, wins the trick
-    before the nil bidder plays or over it), and otherwise: let a winning partner be, win cheaply,
-    else go low. Without the cover a nil fails in most playouts whatever its bidder plays, and the
+    before the nil bidder plays or over it), and otherwise: third hand high (over a partner's low
+    lead, its lowest queen, king or ace of the suit), let a winning partner be, win cheaply, else go
+    low. Without the cover a nil fails in most playouts whatever its bidder plays, and the
     search would see no reason to keep it alive."""
     legal = g.legal_actions()
     if len(legal) == 1:
@@ -397,6 +400,11 @@ def _rollout_card(g, rng):
         return max(lose, key=STRENGTH.__getitem__) if lose else max(legal, key=STRENGTH.__getitem__)
     if cover and beats and (winner_seat == partner or (partner - g.leader) % 4 >= len(trick)):
         return max(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+    if winner_seat == partner and len(trick) == 2 and STRENGTH[best] < QUEEN and suit_of(best) == suit_of(trick[0]):
+        # third hand high: the partner's low lead would fall to the last seat; its lowest honour
+        honours = [c for c in legal if suit_of(c) == suit_of(best) and STRENGTH[c] >= QUEEN]
+        if honours:
+            return min(honours, key=STRENGTH.__getitem__)
     if winner_seat == partner or not beats:
         return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
     return min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
@@ -465,8 +473,8 @@ def bid_sampler(view):
 
 def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
-    played on the same deals sampled from the view (Spades.determinize: voids and passed cards
-    kept) and played out by the quick policy. (A tree below the root played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
+    played on the same deals sampled from the view (``bid_sampler``: voids and passed cards kept,
+    hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
     seat = view["seat"]
     ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
