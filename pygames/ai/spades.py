@@ -346,7 +346,7 @@ def choose_card(view, level, rng):
     return _lowest(legal)
 
 
-QUEEN = STRENGTH[IDS["QS"]]     # a card's STRENGTH: 2 is 0, ace 12
+QUEEN, KING = STRENGTH[IDS["QS"]], STRENGTH[IDS["KS"]]     # a card's STRENGTH: 2 is 0, ace 12
 
 HARD_BUDGET = 1000     # playouts of the hard bot per card it searches (spread over the cards it weighs)
 BUDGET_CAP = 2000      # at most this many, whatever the caller offers (a move within about a second)
@@ -372,9 +372,10 @@ def _rollout_card(g, rng):
     """A quick policy for playouts that values a live nil as the bots do: the nil bidder ducks (the
     highest card that stays under, a low lead), its partner covers it (leads high, wins the trick
     before the nil bidder plays or over it), and otherwise: third hand high (over a partner's low
-    lead, its lowest queen, king or ace of the suit), let a winning partner be, win cheaply, else go
-    low. Without the cover a nil fails in most playouts whatever its bidder plays, and the
-    search would see no reason to keep it alive."""
+    lead, its lowest queen, king or ace of the suit), let a winning partner be, second hand low (no
+    king or ace over the lead: its lowest), win cheaply, else go low. Without the cover a nil fails
+    in most playouts whatever its bidder plays, and the search would see no reason to keep it
+    alive."""
     legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -407,7 +408,10 @@ def _rollout_card(g, rng):
             return min(honours, key=STRENGTH.__getitem__)
     if winner_seat == partner or not beats:
         return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
-    return min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+    cheap = min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+    if len(trick) == 1 and suit_of(cheap) == suit_of(best) and STRENGTH[cheap] < KING:
+        return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))     # second hand low
+    return cheap
 
 
 # ---- hard: dealing the unseen cards as the bids suggest --------------------------------------
