@@ -478,7 +478,8 @@ def bid_sampler(view):
 def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
     played on the same deals sampled from the view (``bid_sampler``: voids and passed cards kept,
-    hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root played no better than plain paired playouts at this budget, measured in duplicate matches.)"""
+    hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root
+    played worse than these plain paired playouts, against OpenSpiel's ISMCTS at 1,000 playouts.)"""
     seat = view["seat"]
     ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
