@@ -407,10 +407,10 @@ def _rollout_card(g, rng):
         if honours:
             return min(honours, key=STRENGTH.__getitem__)
     if winner_seat == partner or not beats:
-        return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
-    cheap = min(beats, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))
+        return _lowest(legal)
+    cheap = _lowest(beats)
     if len(trick) == 1 and suit_of(cheap) == suit_of(best) and STRENGTH[cheap] < KING:
-        return min(legal, key=lambda c: (suit_of(c) == SPADE, STRENGTH[c]))     # second hand low
+        return _lowest(legal)     # second hand low
     return cheap
 
 
