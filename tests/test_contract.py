@@ -143,14 +143,15 @@ def test_links_are_compact():
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_bots_choose_legal_moves_from_their_view_alone(game_id, level):
     g = pygames.new_game(game_id, seed=11)
+    budget = 12 if level == "hard" else None      # the search's contract, not its strength: a small budget
     for step in range(30 if level == "hard" else 60):      # hard searches twice per step: fewer
         if g.is_over:
             break
         seat = g.current_player
         view = g.view(seat)
-        move = pygames.ai.choose_move(view, level=level, seed=step)
+        move = pygames.ai.choose_move(view, level=level, seed=step, budget=budget)
         assert g.find_legal(move) is not None, (level, move)
-        assert move == pygames.ai.choose_move(json.loads(json.dumps(view)), level=level, seed=step)
+        assert move == pygames.ai.choose_move(json.loads(json.dumps(view)), level=level, seed=step, budget=budget)
         g.play(move)
 
 

@@ -103,7 +103,7 @@ def test_links_in_a_row_keep_every_unfinished_game_and_each_comes_back(page, sit
     open_link(page, "spades?s=45")
     assert "Your own unfinished game is kept" in page.locator("#notice").inner_text()
     play_first_legal(page)
-    open_link(page, "spades?s=47")
+    open_link(page, "spades?s=48")              # L2: the person bids first, so no bot moves before them
     first, mine = kept_games(page)                               # newest first: L1, then G
     assert "s=45" in first["save"] and "s=44" in mine["save"] and first["moves"] > 0 and mine["moves"] > 0
     page.locator("#notice .notice-action").click()              # the notice opens the list
@@ -116,7 +116,7 @@ def test_links_in_a_row_keep_every_unfinished_game_and_each_comes_back(page, sit
     page.reload()
     wait_ready(page)
     assert "s=44" in state(page)["link"]
-    assert len(saved_games(page)) == 1                           # L1 (L2 had no move: nothing to keep)
+    assert len(saved_games(page)) == 1                           # L1 (L2 has no move: nothing to keep)
     page.locator("#saved-list [data-saved-index]").first.click()
     page.wait_for_function(seed_shown(45))
     assert state(page)["view"]["move_count"] >= first["moves"]
