@@ -81,6 +81,35 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
+def spot_paths(move: Any) -> list[tuple]:
+    """``card_spots`` as key paths from the move's root, to find the same spots in a copy."""
+    paths: list[tuple] = []
+
+    def walk(node: Any, path: tuple) -> None:
+        pairs = sorted(node.items()) if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in pairs:
+            if isinstance(value, str):
+                if value == HIDDEN or value in IDS:
+                    paths.append(path + (key,))
+            else:
+                walk(value, path + (key,))
+
+    walk(move, ())
+    return paths
+
+
+def _same_form(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with the same types all through (so their texts are equal:
+    1 and True, or 1 and 1.0, are not the same form)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same_form(v, b[k]) for k, v in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(map(_same_form, a, b))
+    return a == b
+
+
 def _shape(move: Any, hidden: bool) -> str:
     """A move's canonical text; with ``hidden``, its cards blanked (a game may order cards a mover
     hides by their values, which stand-ins do not share)."""
@@ -290,6 +319,7 @@ class Replay:
         self.checkpoint: Checkpoint | None = None
         self._public_due: set[tuple[int, int]] = set()
         self._values: dict[int, list[int]] = {}
+        self._paths: dict[int, list[tuple]] = {}         # move index -> its spot_paths (one replay's)
 
     @property
     def base_run(self) -> Run:
@@ -538,7 +568,16 @@ class Replay:
         if run is self.base and g.current_player != seat:
             raise Refused(seat, f"move {m + 1} is not its sender's turn", "move_rules")
         move = _copy_json(item.move) if item.slots else item.move
-        spots = card_spots(move) if item.slots else []
+        spots = []
+        if item.slots:
+            paths = self._paths.get(m)
+            if paths is None:
+                paths = self._paths[m] = spot_paths(item.move)
+            for path in paths:
+                container = move
+                for key in path[:-1]:
+                    container = container[key]
+                spots.append((container, path[-1]))
         declared = set()
         for p, k, j, _mask in item.slots:
             if p >= len(spots) or p in declared:
@@ -559,9 +598,10 @@ class Replay:
             action = g.move_to_action(move)
             if action is None:
                 raise ValueError("not a move")
-            if (run is self.base and m < self.facts.drafted
-                    and _shape(g.action_to_move(action), hidden) != _shape(move, hidden)):
-                raise ValueError("not in the game's own form")
+            if run is self.base and m < self.facts.drafted:
+                shown = g.action_to_move(action)
+                if not _same_form(shown, move) and _shape(shown, hidden) != _shape(move, hidden):
+                    raise ValueError("not in the game's own form")
             if run.kind in ("base", "own"):
                 g.play_unchecked(action)      # recorded: logs are read from these two
             else:
