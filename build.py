@@ -836,12 +836,12 @@ def find_chromium(playwright=None):
     return None
 
 
-def launch_chromium(playwright, executable=None):
+def launch_chromium(playwright, executable=None, args=()):
     executable = executable or find_chromium(playwright)
     if not executable:
         raise RuntimeError("no Chromium found: run `python3 build.py test` once (it installs one), "
                            "or set PYGAMES_CHROMIUM to a Chromium executable")
-    return playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS + list(args))
 
 
 # --- test environment -----------------------------------------------------------------------------

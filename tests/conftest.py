@@ -48,6 +48,11 @@ highcard.register()
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)
 READY_TIMEOUT_MS = 60_000
+# The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
+# worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) cost more
+# CPU than the seconds a test runs Python gain back: the browser tests took about a tenth less time
+# on the 2 cores without it. Only the tests' browsers: `build.py bench` measures Chromium as shipped.
+TEST_CHROMIUM_ARGS = ["--js-flags=--liftoff-only"]
 
 
 def pytest_configure(config):
@@ -108,7 +113,7 @@ def browser():
         pytest.fail("playwright is not installed: run `python3 build.py test` (it sets up .venv)")
     with sync_playwright() as p:
         try:
-            chromium = build.launch_chromium(p)
+            chromium = build.launch_chromium(p, args=TEST_CHROMIUM_ARGS)
         except RuntimeError as e:
             pytest.fail(str(e))
         yield chromium
@@ -126,14 +131,17 @@ def _new_context(browser, **settings):
 
 class WarmContexts:
     """This worker's warm browser contexts, one per kind of browser (the ``new_context`` settings,
-    e.g. a phone's viewport and touch, a locale, or just a name for a second person's browser)."""
+    e.g. a phone's touch, a locale, or just a name for a second person's browser). A viewport is
+    not a kind: the page is sized in the context of its other settings, so a new screen size does
+    not cost a cold boot (a new context's first page makes its own Python snapshot)."""
 
     def __init__(self, browser):
         self.browser = browser
         self.contexts = {}
 
-    def page(self, site, **settings):
-        """A new page in the warm context of that kind, with the site's storage cleared."""
+    def page(self, site, viewport=None, **settings):
+        """A new page in the warm context of that kind, sized ``viewport`` (else the context's
+        default, 1280x720), with the site's storage cleared."""
         key = json.dumps(settings, sort_keys=True)
         settings.pop("name", None)          # only tells two browsers of one kind apart
         context = self.contexts.get(key)
@@ -144,6 +152,8 @@ class WarmContexts:
         except Exception:           # not opened yet, or a test closed it: open another
             context = self.contexts[key] = _new_context(self.browser, **settings)
             page = context.new_page()
+        if viewport is not None:
+            page.set_viewport_size(viewport)
         url = urlsplit(site)
         cdp = context.new_cdp_session(page)
         try:

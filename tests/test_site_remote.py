@@ -20,14 +20,14 @@ def outbox(page):
 def open_link(page, link):
     """Open a remote link in ``page`` as a person would (the address changes); wait until the page
     has dealt with it."""
-    before = page.evaluate(OPENED)
-    page.evaluate("l => { location.hash = l; }", link)
+    before = page.evaluate(f"l => {{ const before = {OPENED}; location.hash = l; return before; }}", link)
     page.wait_for_function(f"{OPENED} > {before} && !window.pygames.app.busy", timeout=60_000)
 
 
-def deliver(sender, receivers):
-    """Everything ``sender`` has to post, opened by each receiver; then marked posted."""
-    links = outbox(sender)
+def deliver(sender, receivers, links=None):
+    """Everything ``sender`` has to post (``links``, when already read), opened by each receiver;
+    then marked posted."""
+    links = outbox(sender) if links is None else links
     for link in links:
         for page in receivers:
             open_link(page, link)
@@ -60,14 +60,26 @@ def join_table(guest, site, invitation, seat=1):
     guest.wait_for_selector("[data-remote-link]")
 
 
+# one round trip a page: its links to post and what the deal loop needs of its view
+GLANCE = """() => {
+  const view = window.pygames.app.state && window.pygames.app.state.view;
+  const links = [...document.querySelectorAll('[data-remote-link]')].map((e) => e.dataset.remoteLink);
+  return {links, view: view && {deal: view.deal, is_over: view.is_over, seat: view.seat,
+          current_player: view.current_player, can_move: Boolean(view.legal_moves && view.legal_moves.length)}};
+}"""
+
+
 def deliver_all(pages):
-    """Every page's messages opened by all the others, until nobody has anything left to post."""
+    """Every page's messages opened by all the others, until nobody has anything left to post;
+    returns (links passed, each page's glance once all is delivered)."""
     total = 0
     while True:
-        passed = sum(deliver(sender, [p for p in pages if p is not sender]) for sender in pages)
+        passed = 0
+        for sender in pages:
+            passed += deliver(sender, [p for p in pages if p is not sender], sender.evaluate(GLANCE)["links"])
         total += passed
         if not passed:
-            return total
+            return total, [p.evaluate(GLANCE) for p in pages]
 
 
 def play_first_deal(pages, heard=None):
@@ -76,22 +88,20 @@ def play_first_deal(pages, heard=None):
     ``heard`` (a set), every line each page's live region said is added to it as (page index, line)."""
     moves = 0
     for _ in range(3000):
-        passed = deliver_all(pages)
+        passed, glances = deliver_all(pages)
         if heard is not None:
             for i, p in enumerate(pages):
                 heard.update((i, line) for line in p.locator("#announce p").all_inner_texts())
-        views = [p.evaluate(STATUS) and p.evaluate(STATUS)["view"] for p in pages]
+        views = [g["view"] for g in glances]
         if all(v and (v["deal"] > 1 or v["is_over"]) for v in views):
             break
-        mover = next((p for p, v in zip(pages, views) if v and v.get("legal_moves")
-                      and v["current_player"] == v["seat"]), None)
+        mover = next((p for p, v in zip(pages, views) if v and v["can_move"] and v["current_player"] == v["seat"]), None)
         if mover is None:
             assert passed, "nobody can move and no message is waiting"
             continue
         view = mover.evaluate(STATUS)["view"]
-        count = len(outbox(mover))
         mover.evaluate("m => window.pygames.play(m)", ai.choose_move(view, "easy", seed=moves))
-        mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelectorAll('[data-remote-link]').length > {count}"
+        mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelector('[data-remote-link]')"
                                 f" || window.pygames.app.state.view.move_count > {view['move_count']})")
         moves += 1
     return moves
