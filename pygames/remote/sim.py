@@ -58,31 +58,11 @@ class _Restart(Exception):
 def card_spots(move: Any) -> list[tuple[Any, Any]]:
     """Where a move's cards are: (container, key) for every card code or "??" string, in a fixed
     order (dict keys sorted, lists in order). A declaration's position indexes this list."""
-    spots: list[tuple[Any, Any]] = []
-
-    def walk(node: Any) -> None:
-        pairs = sorted(node.items()) if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for key, value in pairs:
-            if isinstance(value, str):
-                if value == HIDDEN or value in IDS:
-                    spots.append((node, key))
-            else:
-                walk(value)
-
-    walk(move)
-    return spots
-
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
+    return [spot_at(move, path) for path in spot_paths(move)]
 
 
 def spot_paths(move: Any) -> list[tuple]:
-    """``card_spots`` as key paths from the move's root, to find the same spots in a copy."""
+    """``card_spots`` as key paths from the move's root (to find the same spots in a copy)."""
     paths: list[tuple] = []
 
     def walk(node: Any, path: tuple) -> None:
@@ -96,6 +76,22 @@ def spot_paths(move: Any) -> list[tuple]:
 
     walk(move, ())
     return paths
+
+
+def spot_at(move: Any, path: tuple) -> tuple[Any, Any]:
+    """The (container, key) that ``path`` leads to in ``move``."""
+    container = move
+    for key in path[:-1]:
+        container = container[key]
+    return container, path[-1]
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def _same_form(a: Any, b: Any) -> bool:
@@ -573,11 +569,7 @@ class Replay:
             paths = self._paths.get(m)
             if paths is None:
                 paths = self._paths[m] = spot_paths(item.move)
-            for path in paths:
-                container = move
-                for key in path[:-1]:
-                    container = container[key]
-                spots.append((container, path[-1]))
+            spots = [spot_at(move, path) for path in paths]
         declared = set()
         for p, k, j, _mask in item.slots:
             if p >= len(spots) or p in declared:
