@@ -50,8 +50,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_
 READY_TIMEOUT_MS = 60_000
 # The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
 # worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) cost more
-# CPU than the seconds a test runs Python gain back: the browser tests took about a tenth less time
-# on the 2 cores without it. Only the tests' browsers: `build.py bench` measures Chromium as shipped.
+# CPU than the seconds a test runs Python gain back on 2 busy cores (two groups of browser tests
+# with 2 workers: 8% and 11% less time without it; one test alone with a core to spare is slower).
+# Only the tests' browsers: `build.py bench` measures Chromium as shipped.
 TEST_CHROMIUM_ARGS = ["--js-flags=--liftoff-only"]
 
 
