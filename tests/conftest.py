@@ -27,8 +27,10 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
                                 the app's message on data-state="error" (message in data-error)
 """
 
+import http.server
 import json
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -134,11 +136,13 @@ class WarmContexts:
     """This worker's warm browser contexts, one per kind of browser (the ``new_context`` settings,
     e.g. a phone's touch, a locale, or just a name for a second person's browser). A viewport is
     not a kind: the page is sized in the context of its other settings, so a new screen size does
-    not cost a cold boot (a new context's first page makes its own Python snapshot)."""
+    not cost a new context. A new context starts with the Python snapshot an earlier one made
+    (``_copy_snapshot``), so only a worker's first boot is cold."""
 
     def __init__(self, browser):
         self.browser = browser
         self.contexts = {}
+        self.courier = None         # carries a Python snapshot between contexts (_copy_snapshot)
 
     def page(self, site, viewport=None, **settings):
         """A new page in the warm context of that kind, sized ``viewport`` (else the context's
@@ -151,7 +155,9 @@ class WarmContexts:
                 raise LookupError
             page = context.new_page()
         except Exception:           # not opened yet, or a test closed it: open another
+            others = [c for c in self.contexts.values() if c is not context]
             context = self.contexts[key] = _new_context(self.browser, **settings)
+            self._copy_snapshot(site, others, context)
             page = context.new_page()
         if viewport is not None:
             page.set_viewport_size(viewport)
@@ -163,6 +169,23 @@ class WarmContexts:
         finally:
             cdp.detach()
         return page
+
+    def _copy_snapshot(self, site, sources, context):
+        """Put the Python snapshot that another of this worker's contexts made (web/snapshot.js, in
+        its Cache Storage) into the new ``context``, so a new kind of browser starts warm as well (a
+        cold boot costs about 3 s of CPU more). The app's own store reads and writes it; the bytes
+        are fetched once, from the first context that has them, and kept by the courier."""
+        if self.courier is None:
+            self.courier = _start_courier()
+        for source in sources:
+            if self.courier.kept:
+                break
+            try:
+                _on_seed_page(source, site, SNAPSHOT_OUT, self.courier)
+            except Exception:
+                continue
+        if self.courier.kept:
+            _on_seed_page(context, site, SNAPSHOT_IN, self.courier)
 
     def close_pages(self):
         for context in self.contexts.values():
@@ -178,6 +201,68 @@ class WarmContexts:
                 context.close()
             except Exception:
                 pass
+        if self.courier is not None:
+            self.courier.shutdown()
+            self.courier.server_close()
+
+
+# The Python snapshot's bytes pass between a worker's browser contexts through a small HTTP server
+# of the test's own (Playwright's channel would carry 25 MB as base64, slower than the cold boot it
+# saves); the scripts run in the site's build-info.json, a page of its origin (where the app's store
+# keeps the snapshot) that starts nothing, served by the site itself (a page a route answered counts
+# as a public address, from which Chromium refuses a request to the loopback courier).
+SEED_PAGE = "build-info.json"
+SNAPSHOT_OUT = """async (courier) => {
+  const build = await (await fetch("build-info.json")).json();
+  const { snapshotStore } = await import("./snapshot.js");
+  const kept = await snapshotStore(build).find();
+  return Boolean(kept) && (await fetch(courier, { method: "POST", body: await kept.bytes })).ok;
+}"""
+SNAPSHOT_IN = """async (courier) => {
+  const build = await (await fetch("build-info.json")).json();
+  const { snapshotStore } = await import("./snapshot.js");
+  await snapshotStore(build).save(new Uint8Array(await (await fetch(courier)).arrayBuffer()));
+}"""
+
+
+class _CourierHandler(http.server.BaseHTTPRequestHandler):
+    """POST: keep the body (a snapshot); GET: give it back."""
+
+    def _answer(self, status, body=b""):
+        self.send_response(status)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        self.server.kept = self.rfile.read(int(self.headers["Content-Length"]))
+        self._answer(204)
+
+    def do_GET(self):
+        self._answer(200, self.server.kept)
+
+    def log_message(self, *args):
+        pass
+
+
+def _start_courier():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CourierHandler)
+    server.daemon_threads = True
+    server.kept = None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def _on_seed_page(context, site, script, courier):
+    """Run ``script`` (given the courier's URL) in a page of the site's origin in ``context``."""
+    page = context.new_page()
+    try:
+        page.goto(f"{site}{SEED_PAGE}")
+        host, port = courier.server_address[:2]
+        return page.evaluate(script, f"http://{host}:{port}/snapshot")
+    finally:
+        page.close()
 
 
 @pytest.fixture(scope="session")

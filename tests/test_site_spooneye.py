@@ -138,6 +138,9 @@ def test_a_person_raises_a_mast_and_picks_the_capture(page, site):
     choices = page.locator(".se-mast.se-choice")
     assert choices.count() >= 2
     assert "capture" in page.locator("#status").inner_text()
+    # a choice pulses a few times, then stays lit: an endless pulse would repaint the table every frame
+    pulses = choices.first.evaluate("e => e.getAnimations().map((a) => a.effect.getComputedTiming().iterations)")
+    assert pulses and all(0 < n < 10 for n in pulses), pulses
     chosen = choices.last.get_attribute("data-mast")
     choices.last.click(position={"x": 6, "y": 6})
     page.wait_for_function("window.pygames.app.state.view.last_raise && window.pygames.app.state.view.phase !== 'capture'")
