@@ -160,9 +160,11 @@ def test_settings_offer_the_partner_level_where_there_is_a_partner(page, site):
     page.locator("#settings-apply").click()
     # the dialog's close handler saves the settings a moment after the dialog shuts
     page.wait_for_function("(JSON.parse(localStorage.getItem('pygames:settings:spades')) || {}).partner_level === 'hard'")
-    page.goto(f"{site}index.html#spite_malice")
-    page.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    page.goto(f"{site}index.html#spite_malice")     # the same page, another hash: no reload, so wait
+    page.wait_for_function("""document.documentElement.dataset.state === 'ready' && !window.pygames.app.busy
+      && window.pygames.app.state?.view?.game === 'spite_malice'""")                 # for the new game
     page.locator("#btn-settings").click()
+    assert page.locator("#settings-fields select[name=level]").count() == 1
     assert page.locator("#settings-fields select[name=partner_level]").count() == 0
 
 
