@@ -175,6 +175,8 @@ class WarmContexts:
         its Cache Storage) into the new ``context``, so a new kind of browser starts warm as well (a
         cold boot costs about 3 s of CPU more). The app's own store reads and writes it; the bytes
         are fetched once, from the first context that has them, and kept by the courier."""
+        if not sources:
+            return                  # the worker's first context: nothing to copy yet
         if self.courier is None:
             self.courier = _start_courier()
         for source in sources:

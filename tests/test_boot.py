@@ -1,17 +1,12 @@
 """The runtime: Pyodide boots from the site itself, and web/worker.js loads the engine and answers."""
 
 import json
-import shutil
-import subprocess
 import time
 import zipfile
-from pathlib import Path
 
 import pytest
 
 from conftest import wait_ready
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # cold boots: each test counts downloads or makes its own snapshot
 pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
@@ -218,45 +213,6 @@ def test_a_broken_snapshot_falls_back_to_a_fresh_start_and_is_replaced(worker_pa
     assert any("snapshot did not start" in w for w in warnings), warnings
     again, _ = snapshot_session(worker_page, PLAY[:1])               # a good snapshot is kept again
     assert "snapshot_read" in again["timings"] and "runtime_downloaded" not in again["timings"]
-
-
-# ---- a kept snapshot holds only its pages that are not all zeros (web/snapshot.js) --------------------
-
-PACKING = """
-import { pack, unpack } from "./web/snapshot.js";
-const page = 4096;
-const filled = (length, pages) => {            // length bytes, zero but for a byte in each of pages
-  const bytes = new Uint8Array(length);
-  for (const p of pages) bytes[Math.min(p * page + 7, length - 1)] = p % 250 + 1;
-  return bytes;
-};
-const cases = [filled(10 * page, [0, 1, 2, 5, 9]), filled(10 * page + 3, [3, 10]), filled(8 * page, []),
-               filled(page * 3 + 4, [0, 1, 2, 3]), Uint8Array.from({ length: 3 * page }, (_, i) => i % 7)];
-const out = cases.map((bytes) => {
-  const kept = pack(bytes);
-  const back = unpack(kept, bytes.length);
-  return { length: bytes.length, kept: kept.length, same: back.length === bytes.length && back.every((b, i) => b === bytes[i]) };
-});
-const damaged = [[new TextEncoder().encode("not a snapshot of Python"), 100], [pack(cases[0]).subarray(0, 100), cases[0].length],
-                 [pack(cases[0]), NaN], [new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), page],
-                 [Uint8Array.from([...pack(cases[0]), 0]), cases[0].length]].map(([kept, length]) => {
-  try { unpack(kept, length); return "read"; } catch (err) { return err.message; }
-});
-console.log(JSON.stringify({ out, damaged }));
-"""
-
-
-def test_a_snapshot_keeps_only_its_filled_pages_and_comes_back_whole():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is needed (python3 build.py test installs everything else; node comes with the machine)")
-    run = subprocess.run([node, "--input-type=module", "-e", PACKING], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
-    assert all(case["same"] for case in result["out"]), result["out"]
-    # five pages of ten kept (and a map); an all-zero heap keeps nothing but its map
-    assert [case["kept"] for case in result["out"][:3]] == [4 + 3 * 8 + 5 * 4096, 4 + 2 * 8 + 4096 + 3, 4]
-    assert result["damaged"] == ["the kept snapshot is damaged"] * 5
 
 
 # ---- the trimmed standard library (build.py's trimmed_stdlib) --------------------------------------
