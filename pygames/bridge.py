@@ -366,11 +366,11 @@ def remote_posted(args):
 def remote_bench(args):
     """``{cards}`` (1..208) -> ``{"ms"}``: one shuffle-and-encrypt step over that many cards, timed here
     (the bench calls it in the page)."""
-    from .remote.__main__ import shuffle_step
+    from .remote.deck import shuffle_step_seconds
     cards = args["cards"]
     if type(cards) is not int or not 1 <= cards <= 208:
         raise ValueError("cards must be a whole number from 1 to 208")
-    return {"cards": cards, "ms": round(shuffle_step(cards) * 1000, 1)}
+    return {"cards": cards, "ms": round(shuffle_step_seconds(cards) * 1000, 1)}
 
 
 METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query, seat,

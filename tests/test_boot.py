@@ -259,6 +259,7 @@ EVERY_GAME_SESSION = """async () => {
       await call("replay_view", {link: links.replay_all, step: 3, reveal: true});
     }
   }
+  await call("remote_bench", {cards: 2});          // the remote tables' timing, from the wheel's modules
   await call("play", {move: "not a move"});
   await call("no such method");
   worker.terminate();
@@ -282,7 +283,7 @@ def test_every_game_its_bots_and_the_bridge_run_from_the_trimmed_standard_librar
     for game in games:  # each game's bots played (a few matches end early: 20 of the 40 turns)
         moves = [c for c in calls if c["game"] == game and c["method"] == "bot" and c["reply"]["ok"]]
         assert len(moves) >= 20, (game, len(moves))
-    for method in ("hint", "share_links", "load", "undo", "seat", "open_link", "replay_view"):
+    for method in ("hint", "share_links", "load", "undo", "seat", "open_link", "replay_view", "remote_bench"):
         assert any(c["method"] == method and c["reply"]["ok"] for c in calls), method
     opened = [c for c in calls if c["method"] == "open_link"]
     assert "%" in opened[1]["args"]["fragment"] and opened[1]["reply"]["ok"], opened[1]

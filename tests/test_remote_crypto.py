@@ -71,6 +71,53 @@ def test_scalar_multiplication_agrees_every_way():
     assert curve.to_affine(curve.mul_g(N - 1)) == (GX, P - GY)          # -G
 
 
+def _double_and_add(point, k):
+    """k * point the schoolbook way (affine, one inversion a step): the reference for ``mul``."""
+    def add(a, b):
+        if a is None:
+            return b
+        if b is None:
+            return a
+        (x1, y1), (x2, y2) = a, b
+        if x1 == x2 and (y1 + y2) % P == 0:
+            return None
+        slope = (3 * x1 * x1 * pow(2 * y1, -1, P) if a == b else (y2 - y1) * pow(x2 - x1, -1, P)) % P
+        x3 = (slope * slope - x1 - x2) % P
+        return x3, (slope * (x1 - x3) - y1) % P
+    out = None
+    for bit in bin(k % N)[2:]:
+        out = add(out, out)
+        if bit == "1":
+            out = add(out, point)
+    return out
+
+
+def test_the_endomorphism_split_is_exact_and_short():
+    """mul's GLV split: LAMBDA * (x, y) = (BETA * x, y), and every k = k1 + k2 * LAMBDA with halves
+    of at most 129 bits."""
+    import random
+    assert curve.to_affine(curve.mul_g(curve.LAMBDA)) == (curve.BETA * GX % P, GY)
+    rng = random.Random(22)
+    edge = [0, 1, curve.LAMBDA, N - curve.LAMBDA, N - 1, N // 2, (N + 1) // 2, 2 ** 128, 2 ** 255 % N]
+    for k in edge + [rng.randrange(N) for _ in range(2000)]:
+        k1, k2 = curve.split_scalar(k)
+        assert (k1 + k2 * curve.LAMBDA - k) % N == 0
+        assert abs(k1).bit_length() <= 129 and abs(k2).bit_length() <= 129, (k, k1, k2)
+
+
+def test_mul_agrees_with_double_and_add():
+    """Both halves' signs, short and long scalars, on the generator and on hashed points."""
+    import random
+    rng = random.Random(7)
+    points = [G] + [curve.lift_x(curve.hash_to_x(b"test", bytes([i]))) for i in range(3)]
+    scalars = [1, 2, 3, 31, 32, curve.LAMBDA, N - curve.LAMBDA, curve.LAMBDA + 1, N - 1, 2 ** 128 - 1]
+    for point in points:
+        for k in scalars + [rng.randrange(1, N) for _ in range(12)]:
+            assert curve.to_affine(curve.mul(point, k)) == _double_and_add(point, k), (point, k)
+    signs = {tuple(x > 0 for x in curve.split_scalar(k)) for k in scalars + [rng.randrange(N) for _ in range(40)]}
+    assert len(signs) == 4                                 # every pair of signs was among them
+
+
 def test_multiplications_commute():
     """What the deck needs: players may mask and unmask in any order."""
     a, b = (int.from_bytes(os.urandom(32), "big") % (N - 1) + 1 for _ in range(2))

@@ -16,9 +16,9 @@ import argparse
 import json
 import statistics
 import sys
-import time
 
 from ..games import GAME_IDS
+from .deck import shuffle_step_seconds
 from .selfplay import CHEATS, selfplay
 
 
@@ -30,18 +30,6 @@ def _option(text: str) -> tuple[str, object]:
         return name, json.loads(value)
     except ValueError:
         return name, value
-
-
-def shuffle_step(cards: int = 104, players: int = 2) -> float:
-    """Seconds for one shuffle-and-encrypt step over ``cards`` cards (the heaviest kind: permute,
-    then a scalar multiplication per card). The bench can time the same function in the page."""
-    from . import deck
-    points = deck.CardPoints(bytes(12))
-    xs = [points.x(c % 52) for c in range(cards)]
-    keys = deck.DeckKeys(bytes(range(32)))
-    began = time.perf_counter()
-    deck.lock_pass(xs, keys)
-    return time.perf_counter() - began
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("--cards", type=int, default=104)
     args = parser.parse_args(argv)
     if args.command == "shuffle-step":
-        seconds = shuffle_step(args.cards)
+        seconds = shuffle_step_seconds(args.cards)
         print(f"one shuffle-and-encrypt step over {args.cards} cards: {seconds * 1000:.0f} ms (CPython)")
         return 0
     try:

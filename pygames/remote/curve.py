@@ -6,9 +6,12 @@ the original SRA scheme modulo a prime). Points travel as 32-byte x-coordinates 
 BIP-340): a point and its negation share an x, and since ``k * (-Q) = -(k * Q)`` the x of ``k * Q``
 depends on the x of ``Q`` alone, so scalar multiplication, the only operation the deck protocol
 needs, is well defined on x-only points. Inside, points are Jacobian ``(X, Y, Z)`` (affine x = X/Z^2,
-y = Y/Z^3; Z = 0 is infinity) so additions need no inversion; scalar multiplication uses a width-5
-NAF with its odd multiples made affine by one shared inversion; multiples of the generator come
-from a precomputed table (no doublings at all).
+y = Y/Z^3; Z = 0 is infinity) so additions need no inversion. Scalar multiplication splits the
+scalar in two halves of about 128 bits with the curve's endomorphism (GLV: ``LAMBDA * (x, y) =
+(BETA * x, y)``), so ``k * Q = k1 * Q + k2 * (LAMBDA * Q)`` takes half the doublings; each half is
+a width-5 NAF over odd multiples made affine by one shared inversion (those of ``LAMBDA * Q`` are
+the same points with x times ``BETA``). Multiples of the generator come from a precomputed table
+(no doublings at all).
 """
 
 from __future__ import annotations
@@ -148,21 +151,53 @@ def _odd_multiples(x: int, y: int) -> list[Affine]:
     return _batch_affine(out)
 
 
+# the endomorphism: LAMBDA * (x, y) = (BETA * x, y), LAMBDA^3 = 1 mod N, BETA^3 = 1 mod P
+BETA = 0x7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE
+LAMBDA = 0x5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72
+# a short basis of the lattice {(a, b): a + b * LAMBDA = 0 mod N} (Guide to ECC, algorithm 3.74)
+_A1, _B1 = 0x3086D221A7D46BCDE86C90E49284EB15, -0xE4437ED6010E88286F547FA90ABFE4C3
+_A2, _B2 = 0x114CA50F7A8E2F3F657C1108D9D44CFD8, 0x3086D221A7D46BCDE86C90E49284EB15
+_HALF_N = N // 2
+
+
+def split_scalar(k: int) -> tuple[int, int]:
+    """(k1, k2) with k1 + k2 * LAMBDA = k mod N and |k1|, |k2| below about 2^128 (for 0 <= k < N)."""
+    c1 = (_B2 * k + _HALF_N) // N
+    c2 = (-_B1 * k + _HALF_N) // N
+    return k - c1 * _A1 - c2 * _A2, -c1 * _B1 - c2 * _B2
+
+
 def mul(point: Affine, k: int) -> Jacobian:
-    """k * point (affine in, Jacobian out)."""
+    """k * point (affine in, Jacobian out): k1 * point + k2 * (LAMBDA * point), the two NAFs
+    sharing their doublings."""
     k %= N
     if not k:
         return INFINITY
+    k1, k2 = split_scalar(k)
     table = _odd_multiples(*point)
-    neg = [(x, P - y) for x, y in table]
+    # the odd multiples of each half's point, as the half's sign needs them: [j][0] for +d, [j][1] for -d
+    plus1 = [(x, y if k1 >= 0 else P - y) for x, y in table]
+    minus1 = [(x, P - y) for x, y in plus1]
+    plus2 = [(x * BETA % P, y if k2 >= 0 else P - y) for x, y in table]
+    minus2 = [(x, P - y) for x, y in plus2]
+    naf1, naf2 = _naf(abs(k1)), _naf(abs(k2))
+    n1, n2 = len(naf1), len(naf2)
     acc = INFINITY
-    for d in reversed(_naf(k)):
+    for i in range(max(n1, n2) - 1, -1, -1):
         acc = _double(acc)
+        d = naf1[i] if i < n1 else 0
         if d > 0:
-            x, y = table[d >> 1]
+            x, y = plus1[d >> 1]
             acc = _add_affine(acc, x, y)
         elif d < 0:
-            x, y = neg[(-d) >> 1]
+            x, y = minus1[(-d) >> 1]
+            acc = _add_affine(acc, x, y)
+        d = naf2[i] if i < n2 else 0
+        if d > 0:
+            x, y = plus2[d >> 1]
+            acc = _add_affine(acc, x, y)
+        elif d < 0:
+            x, y = minus2[(-d) >> 1]
             acc = _add_affine(acc, x, y)
     return acc
 

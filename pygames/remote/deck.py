@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 
 from . import curve
 from .curve import N
@@ -188,3 +189,15 @@ def shared_x(own_box: int, other_box_x: int) -> int:
 
 def xor32(a: bytes, b: bytes) -> bytes:
     return bytes(x ^ y for x, y in zip(a, b))
+
+
+def shuffle_step_seconds(cards: int = 104) -> float:
+    """Seconds for one shuffle-and-encrypt step over ``cards`` cards (the heaviest kind: a scalar
+    multiplication per card), timed where it runs: ``python -m pygames.remote shuffle-step`` in
+    CPython, the bridge's ``remote_bench`` in the page."""
+    points = CardPoints(bytes(12))
+    xs = [points.x(c % 52) for c in range(cards)]
+    keys = DeckKeys(bytes(range(32)))
+    began = time.perf_counter()
+    lock_pass(xs, keys)
+    return time.perf_counter() - began
