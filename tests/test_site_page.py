@@ -163,6 +163,24 @@ def test_every_bot_turn_waits_the_chosen_speeds_pause_the_first_after_yours_too(
     assert first["seat"] != seat and first["ms"] == 800, first
 
 
+def test_a_bot_move_draws_the_table_once(page, site):
+    """A watched Skarney Gin game (no trick to hold on show): each bot move redraws the table once,
+    not again when the next bot's turn begins (the table on show is already that state's)."""
+    page.add_init_script("localStorage.setItem('pygames:settings:skarney_gin', "
+                         "JSON.stringify({speed: 'instant', watch: true, level: 'easy'}))")
+    open_app(page, site, "skarney_gin?v=2&s=3")
+    start = page.evaluate("""() => {
+      const app = window.pygames.app, draw = app.layout.render.bind(app.layout);
+      window.__draws = 0;
+      app.layout.render = (...args) => { window.__draws += 1; return draw(...args); };
+      return app.state.view.move_count;
+    }""")
+    page.wait_for_function(f"window.pygames.app.state.view.move_count >= {start + 40}", timeout=60_000)
+    moves, draws = page.evaluate("[window.pygames.app.state.view.move_count, window.__draws]")
+    assert moves - start >= 40
+    assert draws <= (moves - start) + 4, (draws, moves - start)      # a deal's summary may add a few
+
+
 def test_settings_buttons_stay_on_screen_on_a_phone(warm_page, site):
     """#21.18: on a phone the Settings dialog's fields scroll, its buttons stay in view (a sticky footer)."""
     page = warm_page(**PHONE)

@@ -395,7 +395,8 @@ function errorText(err) {
   return err.engineMessage ? t(err.engineMessage) : err.message;
 }
 
-/** After any move: hold a finished trick on show, then the end-of-deal summary. */
+/** After any move: hold a finished trick on show, then the end-of-deal summary. True when the
+ * table on show is the new state's, drawn last (no summary came between). */
 async function afterMove(prev, gen) {
   const view = app.state.view;
   const hold = app.layout.holdAfter?.(prev, view);
@@ -404,12 +405,14 @@ async function afterMove(prev, gen) {
     render();
     // even at instant speed a person playing sees each finished trick for a moment
     await sleep(Math.max(hold.ms * speedFactor(), watching() ? 0 : 300));
-    if (gen !== app.generation) return;
+    if (gen !== app.generation) return false;
     app.hold = null;
   }
   render();
   const summary = app.layout.summary?.(prev, view, context());
-  if (summary) await showSummary(summary, watching() && !view.is_over ? 2500 * speedFactor() : null);
+  if (!summary) return true;
+  await showSummary(summary, watching() && !view.is_over ? 2500 * speedFactor() : null);
+  return false;
 }
 
 function speedFactor() {
@@ -420,15 +423,17 @@ async function runBots() {
   const gen = app.generation;
   if (app.busy || remoteTable.active()) return;          // a remote table has no bots
   app.busy = true;
+  let drawn = false;        // the table on show is this state's (afterMove drew it last): no redraw
   try {
     while (gen === app.generation) {
       const view = app.state.view;
       if (view.is_over || (view.current_player === app.state.seat && !watching())) break;
       if (!watching() && friend.isPerson(app.gameId, view.current_player)) {   // pass-and-play
         await passDevice(view.current_player, gen);
+        drawn = false;
         continue;
       }
-      render();
+      if (!drawn) render();
       // a bot going on with its own turn (a chain of builds) moves quickly; a new turn - the first
       // after the person's move too - gets the chosen speed's whole pause, at any table size
       const continuing = app.lastMover === view.current_player;
@@ -447,7 +452,7 @@ async function runBots() {
       app.lastMover = res.seat;
       adopt(res.state);
       recent.announce(app.layout, res.state.view, res.seat, res.move);
-      await afterMove(prev, gen);
+      drawn = await afterMove(prev, gen);
     }
   } catch (err) {
     if (gen === app.generation) toast(t("page.bot_failed", { reason: err.message }));
