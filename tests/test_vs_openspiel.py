@@ -41,3 +41,11 @@ def test_openspiel_player_zero_is_our_first_bidder_and_the_deal_gives_each_its_h
         for p in range(4):
             assert sorted(deal[p::4]) == sorted(vs.to_os(c) for c in g.hands[vs.our_seat(g, p)])
     assert len(dealers) > 1              # the seats are mapped from more than one dealer
+
+
+def test_a_contracts_outcome_names_nils_and_the_tricks_over_or_short():
+    bids = [4, 3, "nil", 5]           # OpenSpiel players 0 and 2 bid 4 and nil; 1 and 3 bid 3 and 5
+    assert vs.contract_outcome(bids, [5, 3, 0, 5], 0) == "nil kept, made +1"
+    assert vs.contract_outcome(bids, [2, 4, 1, 6], 0) == "nil lost, set -1"   # a lost nil's trick counts
+    assert vs.contract_outcome(bids, [5, 3, 0, 5], 1) == "made +0"
+    assert vs.contract_outcome(["nil", 6, "nil", 6], [0, 6, 1, 6], 0) == "nil kept, nil lost"

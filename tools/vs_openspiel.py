@@ -178,13 +178,31 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
         state.apply_action(action)
         mirror.play(move_of(action))
         n += 1
+    deal = mirror.deals[-1]
+    bids = [deal["bids"][our_seat_at_start[p]] for p in range(4)]
+    tricks = [deal["tricks"][our_seat_at_start[p]] for p in range(4)]
     if verbose:
-        deal = mirror.deals[-1]
         print(f"  deal {deal_seed}, hard as OpenSpiel's players {hard_team} and {hard_team + 2}: bids "
-              f"{[deal['bids'][our_seat_at_start[p]] for p in range(4)]}, tricks "
-              f"{[deal['tricks'][our_seat_at_start[p]] for p in range(4)]} (by OpenSpiel player), "
-              f"returns {state.returns()[:2]}", flush=True)
-    return state.returns()
+              f"{bids}, tricks {tricks} (by OpenSpiel player), returns {state.returns()[:2]}", flush=True)
+    return state.returns(), bids, tricks
+
+
+def contract_outcome(bids: list, tricks: list[int], team: int) -> str:
+    """What OpenSpiel players ``team`` and ``team + 2`` did with their bids: each nil kept or lost,
+    then the rest of the team's bid made or set and by how many tricks ("nil kept, made +1",
+    "set -1")."""
+    parts = []
+    for p in (team, team + 2):
+        if bids[p] in ("nil", "double_nil", 0):
+            parts.append("nil " + ("kept" if tricks[p] == 0 else "lost"))
+    bid = sum(b for b in (bids[team], bids[team + 2]) if isinstance(b, int))
+    if bid:
+        over = tricks[team] + tricks[team + 2] - bid
+        parts.append(f"made {over:+d}" if over >= 0 else f"set {over:+d}")
+    return ", ".join(parts)
+
+
+SWING = 20       # a pair's margin beyond this: one side made a contract or nil that the other did not
 
 
 def interval90(values):
@@ -193,19 +211,25 @@ def interval90(values):
     return mean, mean - half, mean + half
 
 
-def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None) -> float:
-    """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed."""
+def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None) -> tuple[float, str]:
+    """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed;
+    and, side by side, what each side did with the same cards: for OpenSpiel's players 0 and 2, then
+    1 and 3, the contract's outcome when hard held them and when OpenSpiel's bot did."""
     import pyspiel
     from open_spiel.python.algorithms import ismcts
     margin = 0.0
+    plays = []
     for hard_team in (0, 1):
-        r = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget)
+        r, bids, tricks = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget)
         margin += r[hard_team] - r[1 - hard_team]
-    return margin
+        plays.append((bids, tricks))
+    sides = "; ".join(f"players {t} and {t + 2}: hard {contract_outcome(*plays[t], t)}, "
+                      f"OpenSpiel {contract_outcome(*plays[1 - t], t)}" for t in (0, 1))
+    return margin, sides
 
 
 def _play_pair_star(args):
-    return args[0], play_pair(*args)
+    return args[0], *play_pair(*args)
 
 
 def main(argv=None):
@@ -228,18 +252,23 @@ def main(argv=None):
         results = pool.imap(_play_pair_star, work)     # in deal order: the running figures are reproducible
     else:
         pool, results = None, map(_play_pair_star, work)
-    for k, margin in results:
+    swings = [0, 0]          # pairs won and lost by more than SWING points
+    for k, margin, sides in results:
         margins.append(margin)
         mean, low, high = interval90(margins)
+        if abs(margin) > SWING:
+            swings[margin < 0] += 1
         print(f"deal {k}: hard's margin {margin:+.0f}; after {len(margins)} pairs mean {mean:+.1f} "
-              f"(90% CI {low:+.1f} to {high:+.1f}), {time.perf_counter() - t0:.0f} s", flush=True)
+              f"(90% CI {low:+.1f} to {high:+.1f}), {time.perf_counter() - t0:.0f} s"
+              + (f"\n    {sides}" if abs(margin) > SWING else ""), flush=True)
     if pool is not None:
         pool.close()
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
     print(f"hard against OpenSpiel ISMCTS ({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
-          f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs")
+          f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "
+          f"(a contract or a nil that one side made and the other did not) in {swings[0]}, behind in {swings[1]}")
     return 0
 
 
