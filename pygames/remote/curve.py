@@ -16,6 +16,7 @@ the same points with x times ``BETA``). Multiples of the generator come from a p
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 P = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F
@@ -247,8 +248,11 @@ def neg(p: Jacobian) -> Jacobian:
 
 
 # ---- encoding ------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
 def lift_x(x: int) -> Affine | None:
-    """The point with this x and an even y, or None when no curve point has that x."""
+    """The point with this x and an even y, or None when no curve point has that x. (Remembered: a
+    table's pages lift the same points again as they check each message and deal; a square root
+    costs as much as a tenth of a scalar multiplication.)"""
     if not 0 <= x < P:
         return None
     v = (x * x * x + 7) % P
