@@ -213,3 +213,54 @@ def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
         assert words in text, text
         assert words in page.locator("#status").inner_text()        # not "Bea is playing": nobody is
         page.close()
+
+
+FILL = """() => {      // fill this origin's localStorage to its quota; the keys written
+  const keys = [];
+  for (let size = 1 << 20; size >= 256; size >>= 1) {
+    for (;;) {
+      const key = `filler:${keys.length}`;
+      try { localStorage.setItem(key, "x".repeat(size)); keys.push(key); } catch { break; }
+    }
+  }
+  return keys;
+}"""
+
+
+def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing(warm_page, site):
+    aki, bea = warm_page(name="aki"), warm_page(name="bea")
+    invitation = create_table(aki, site)
+    join_table(bea, site, invitation)
+    table = aki.evaluate("JSON.parse(localStorage.getItem('pygames:remote:tables'))[0]")
+    # an old finished table of aki's (the ended mark is what the page keeps for a table over or stopped)
+    aki.evaluate("""t => {
+      localStorage.setItem('pygames:remote:OLD', 'y'.repeat(300000));
+      localStorage.setItem('pygames:remote:tables', JSON.stringify([t, 'OLD']));
+      localStorage.setItem('pygames:remote:ended', JSON.stringify(['OLD']));
+    }""", table)
+    assert aki.evaluate(FILL)
+    before = aki.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table)
+    join = outbox(bea)[0]
+    open_link(aki, join)                        # the state grows: the finished table makes room
+    assert "Bea" in aki.locator("#remote-panel .remote-names").inner_text()
+    stored = aki.evaluate("""t => [localStorage.getItem('pygames:remote:' + t),
+      localStorage.getItem('pygames:remote:OLD'), localStorage.getItem('pygames:remote:tables'),
+      localStorage.getItem('pygames:remote:ended')]""", table)
+    assert stored[0] != before and len(stored[0]) > len(before)
+    assert stored[1] is None and stored[2] == f'["{table}"]' and stored[3] == "[]"
+    # bea's storage full, and no finished table to make room: aki's next message is refused with a
+    # reason, and nothing changes; once the person has made room, the same link applies
+    link = outbox(aki)[-1]                     # its newest (the first is the invitation)
+    assert bea.evaluate(FILL)
+    kept = bea.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table)
+    bea.set_viewport_size(PHONE["viewport"])
+    open_link(bea, link)
+    toast = bea.evaluate("() => { const t = document.getElementById('toast'), b = t.getBoundingClientRect();"
+                         " return {text: t.innerText, left: b.left, right: b.right}; }")
+    assert "storage is full" in toast["text"]
+    assert 0 <= toast["left"] and toast["right"] <= 390 and toast["right"] - toast["left"] > 300, toast   # not a narrow column
+    assert bea.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table) == kept
+    bea.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler:')) localStorage.removeItem(k); }")
+    open_link(bea, link)
+    assert bea.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table) != kept
+    assert "storage is full" not in bea.locator("#remote-panel").inner_text()

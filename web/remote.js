@@ -18,9 +18,52 @@ function readIndex() {
   }
 }
 
-function keep(table, state) {
-  localStorage.setItem(TABLE_KEY(table), state);
-  localStorage.setItem(INDEX_KEY, JSON.stringify([table, ...readIndex().filter((id) => id !== table)]));
+// tables whose game is over or stopped: when the browser's storage is full, the oldest of them make
+// room for a table still in play (a finished match is the only thing that may go)
+const ENDED_KEY = "pygames:remote:ended";
+function readEnded() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(ENDED_KEY) || "[]");
+    return new Set(Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+const isQuotaError = (err) => err instanceof DOMException &&
+  (err.name === "QuotaExceededError" || err.name === "NS_ERROR_DOM_QUOTA_REACHED");
+
+/** Remove the least recently used finished table other than ``keepId``; false when there is none. */
+function dropOldestEnded(keepId) {
+  const ended = readEnded();
+  const victim = readIndex().reverse().find((id) => id !== keepId && ended.has(id));
+  if (!victim) return false;
+  localStorage.removeItem(TABLE_KEY(victim));
+  localStorage.setItem(INDEX_KEY, JSON.stringify(readIndex().filter((id) => id !== victim)));
+  ended.delete(victim);
+  localStorage.setItem(ENDED_KEY, JSON.stringify([...ended]));
+  return true;
+}
+
+/** Store a table's new state (newest first in the index). When storage is full, finished tables
+ * make room, oldest first; if that is not enough, an error says so and the stored state is the
+ * old one (the caller adopts nothing: no move is lost or half made). */
+function keep(table, state, ended) {
+  for (;;) {
+    try {
+      localStorage.setItem(TABLE_KEY(table), state);
+      localStorage.setItem(INDEX_KEY, JSON.stringify([table, ...readIndex().filter((id) => id !== table)]));
+      const marks = readEnded();
+      if (ended !== marks.has(table)) {
+        if (ended) marks.add(table); else marks.delete(table);
+        localStorage.setItem(ENDED_KEY, JSON.stringify([...marks]));
+      }
+      return;
+    } catch (err) {
+      if (!isQuotaError(err)) throw err;
+      if (!dropOldestEnded(table)) throw new Error(t("remote.storage_full"));
+    }
+  }
 }
 
 function stored(table) {
@@ -50,11 +93,11 @@ export function installRemote(host) {
   const remote = { table: null, state: null, status: null };
 
   function adopt(result) {
+    const status = result.status;
+    keep(result.table, result.state, Boolean(status.over || status.stopped));   // first: it may refuse
     remote.table = result.table;
     remote.state = result.state;
-    remote.status = result.status;
-    keep(result.table, result.state);
-    const status = result.status;
+    remote.status = status;
     host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null, result.table);
     draw();
   }
