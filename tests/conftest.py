@@ -49,6 +49,17 @@ highcard.register()
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)
+# page.evaluate(FILL): this origin's localStorage filled to its quota (the keys are filler:N)
+FILL = """() => {
+  const keys = [];
+  for (let size = 1 << 20; size >= 1; size >>= 1) {
+    for (;;) {
+      const key = `filler:${keys.length}`;
+      try { localStorage.setItem(key, "x".repeat(size)); keys.push(key); } catch { break; }
+    }
+  }
+  return keys;
+}"""
 READY_TIMEOUT_MS = 60_000
 # The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
 # worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) cost more

@@ -5,7 +5,7 @@ and a link opened twice, a message for another table and a hostile invitation do
 import pytest
 
 from pygames import ai
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.conftest import FILL, PHONE, open_app, wait_ready
 
 pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
 
@@ -213,18 +213,6 @@ def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
         assert words in text, text
         assert words in page.locator("#status").inner_text()        # not "Bea is playing": nobody is
         page.close()
-
-
-FILL = """() => {      // fill this origin's localStorage to its quota; the keys written
-  const keys = [];
-  for (let size = 1 << 20; size >= 256; size >>= 1) {
-    for (;;) {
-      const key = `filler:${keys.length}`;
-      try { localStorage.setItem(key, "x".repeat(size)); keys.push(key); } catch { break; }
-    }
-  }
-  return keys;
-}"""
 
 
 def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing(warm_page, site):

@@ -865,6 +865,8 @@ const lessons = installLearn({
     render(); runBots();
   },
 });
+// a full storage: saves go on failing quietly once the person has been told (store.js)
+store.whenFull({ tell: () => toast(t("page.storage_full"), 8000) });
 // remote tables (remote.js): friends play from afar by posting links; the engine does the dealing
 const remoteTable = installRemote({
   engine: { call: (method, args) => app.engine.call(method, args) },

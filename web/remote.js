@@ -6,6 +6,7 @@
 // page are only ever shown as text.
 
 import { t } from "./i18n.js";
+import { isQuotaError, whenFull } from "./store.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
 const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first
@@ -29,9 +30,6 @@ function readEnded() {
     return new Set();
   }
 }
-
-const isQuotaError = (err) => err instanceof DOMException &&
-  (err.name === "QuotaExceededError" || err.name === "NS_ERROR_DOM_QUOTA_REACHED");
 
 /** Remove the least recently used finished table other than ``keepId``; false when there is none. */
 function dropOldestEnded(keepId) {
@@ -91,6 +89,8 @@ export function installRemote(host) {
   panel.setAttribute("aria-live", "polite");
   document.getElementById("table").after(panel);
   const remote = { table: null, state: null, status: null };
+  // the page's own saves may use the room finished tables take (not the table on show)
+  whenFull({ makeRoom: () => dropOldestEnded(remote.table) });
 
   function adopt(result) {
     const status = result.status;

@@ -12,12 +12,42 @@ function read(name) {
   }
 }
 
+// ---- a full storage: what may make room, and who tells the person when nothing can ----------------
+export const isQuotaError = (err) => err instanceof DOMException &&
+  (err.name === "QuotaExceededError" || err.name === "NS_ERROR_DOM_QUOTA_REACHED");
+const roomMakers = [];      // each frees something that may go (a finished remote table) and says if it did
+let tellFull = null;
+let toldFull = false;
+
+/** ``makeRoom()``: free something that may go, true if it did; ``tell()``: say, once a visit, that
+ * what the person plays is not being saved. */
+export function whenFull({ makeRoom, tell }) {
+  if (makeRoom) roomMakers.push(makeRoom);
+  if (tell) tellFull = tell;
+}
+
+/** localStorage.setItem, making room when the storage is full; throws when nothing more can go. */
+export function setItemMakingRoom(key, text) {
+  for (;;) {
+    try {
+      localStorage.setItem(key, text);
+      return;
+    } catch (err) {
+      if (!isQuotaError(err) || !roomMakers.some((make) => make())) throw err;
+    }
+  }
+}
+
 function write(name, value) {
   try {
     if (value == null) localStorage.removeItem(KEY + name);
-    else localStorage.setItem(KEY + name, JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: the game goes on without saving */
+    else setItemMakingRoom(KEY + name, JSON.stringify(value));
+  } catch (err) {
+    // storage full or disabled: the game goes on without saving (said once, when it is full)
+    if (isQuotaError(err) && tellFull && !toldFull) {
+      toldFull = true;
+      tellFull();
+    }
   }
 }
 
