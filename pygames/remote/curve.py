@@ -176,30 +176,18 @@ def mul(point: Affine, k: int) -> Jacobian:
         return INFINITY
     k1, k2 = split_scalar(k)
     table = _odd_multiples(*point)
-    # the odd multiples of each half's point, as the half's sign needs them: [j][0] for +d, [j][1] for -d
-    plus1 = [(x, y if k1 >= 0 else P - y) for x, y in table]
-    minus1 = [(x, P - y) for x, y in plus1]
-    plus2 = [(x * BETA % P, y if k2 >= 0 else P - y) for x, y in table]
-    minus2 = [(x, P - y) for x, y in plus2]
-    naf1, naf2 = _naf(abs(k1)), _naf(abs(k2))
-    n1, n2 = len(naf1), len(naf2)
+    halves = []          # each half: its NAF, and its point's odd multiples signed for +d and for -d
+    for half, odd in ((k1, table), (k2, [(x * BETA % P, y) for x, y in table])):
+        plus = [(x, y if half >= 0 else P - y) for x, y in odd]
+        halves.append((_naf(abs(half)), plus, [(x, P - y) for x, y in plus]))
     acc = INFINITY
-    for i in range(max(n1, n2) - 1, -1, -1):
+    for i in range(max(len(naf) for naf, _, _ in halves) - 1, -1, -1):
         acc = _double(acc)
-        d = naf1[i] if i < n1 else 0
-        if d > 0:
-            x, y = plus1[d >> 1]
-            acc = _add_affine(acc, x, y)
-        elif d < 0:
-            x, y = minus1[(-d) >> 1]
-            acc = _add_affine(acc, x, y)
-        d = naf2[i] if i < n2 else 0
-        if d > 0:
-            x, y = plus2[d >> 1]
-            acc = _add_affine(acc, x, y)
-        elif d < 0:
-            x, y = minus2[(-d) >> 1]
-            acc = _add_affine(acc, x, y)
+        for naf, plus, minus in halves:
+            d = naf[i] if i < len(naf) else 0
+            if d:
+                x, y = plus[d >> 1] if d > 0 else minus[(-d) >> 1]
+                acc = _add_affine(acc, x, y)
     return acc
 
 
