@@ -48,19 +48,19 @@ function dropOldestEnded(keepId) {
  * old one (the caller adopts nothing: no move is lost or half made). */
 function keep(table, state, ended) {
   for (;;) {
-    try {
-      localStorage.setItem(TABLE_KEY(table), state);
+    try {       // the index first: a table listed without a state is not shown (storedTables)
       localStorage.setItem(INDEX_KEY, JSON.stringify([table, ...readIndex().filter((id) => id !== table)]));
-      const marks = readEnded();
-      if (ended !== marks.has(table)) {
-        if (ended) marks.add(table); else marks.delete(table);
-        localStorage.setItem(ENDED_KEY, JSON.stringify([...marks]));
-      }
-      return;
+      localStorage.setItem(TABLE_KEY(table), state);
+      break;
     } catch (err) {
       if (!isQuotaError(err)) throw err;
       if (!dropOldestEnded(table)) throw new Error(t("remote.storage_full"));
     }
+  }
+  const marks = readEnded();
+  if (ended !== marks.has(table)) {
+    if (ended) marks.add(table); else marks.delete(table);
+    try { localStorage.setItem(ENDED_KEY, JSON.stringify([...marks])); } catch { /* then it is kept */ }
   }
 }
 
