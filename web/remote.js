@@ -6,7 +6,7 @@
 // page are only ever shown as text.
 
 import { t } from "./i18n.js";
-import { isQuotaError, whenFull } from "./store.js";
+import { isQuotaError, setItemMakingRoom, whenFull } from "./store.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
 const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first
@@ -47,15 +47,12 @@ function dropOldestEnded(keepId) {
  * make room, oldest first; if that is not enough, an error says so and the stored state is the
  * old one (the caller adopts nothing: no move is lost or half made). */
 function keep(table, state, ended) {
-  for (;;) {
-    try {       // the index first: a table listed without a state is not shown (storedTables)
-      localStorage.setItem(INDEX_KEY, JSON.stringify([table, ...readIndex().filter((id) => id !== table)]));
-      localStorage.setItem(TABLE_KEY(table), state);
-      break;
-    } catch (err) {
-      if (!isQuotaError(err)) throw err;
-      if (!dropOldestEnded(table)) throw new Error(t("remote.storage_full"));
-    }
+  const makeRoom = () => dropOldestEnded(table);
+  try {       // the index first: a table listed without a state is not shown (storedTables)
+    setItemMakingRoom(INDEX_KEY, () => JSON.stringify([table, ...readIndex().filter((id) => id !== table)]), makeRoom);
+    setItemMakingRoom(TABLE_KEY(table), state, makeRoom);
+  } catch (err) {
+    throw isQuotaError(err) ? new Error(t("remote.storage_full")) : err;
   }
   const marks = readEnded();
   if (ended !== marks.has(table)) {

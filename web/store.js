@@ -26,14 +26,16 @@ export function whenFull({ makeRoom, tell }) {
   if (tell) tellFull = tell;
 }
 
-/** localStorage.setItem, making room when the storage is full; throws when nothing more can go. */
-export function setItemMakingRoom(key, text) {
+/** localStorage.setItem, making room when the storage is full (with ``makeRoom`` if given, else
+ * with what ``whenFull`` was given); throws the quota error when nothing more can go. ``text`` may
+ * be a function giving it: it is asked again after room is made (what was removed may be in it). */
+export function setItemMakingRoom(key, text, makeRoom = null) {
   for (;;) {
     try {
-      localStorage.setItem(key, text);
+      localStorage.setItem(key, typeof text === "function" ? text() : text);
       return;
     } catch (err) {
-      if (!isQuotaError(err) || !roomMakers.some((make) => make())) throw err;
+      if (!isQuotaError(err) || !(makeRoom ? makeRoom() : roomMakers.some((make) => make()))) throw err;
     }
   }
 }
