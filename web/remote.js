@@ -10,26 +10,21 @@ import { isQuotaError, setItemMakingRoom, whenFull } from "./store.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
 const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first
-function readIndex() {
+// tables whose game is over or stopped: when the browser's storage is full, the oldest of them make
+// room for a table still in play (a finished match is the only thing that may go)
+const ENDED_KEY = "pygames:remote:ended";
+
+/** The table ids kept under ``key`` (a JSON list); none when it is missing or damaged. */
+function readIds(key) {
   try {
-    const ids = JSON.parse(localStorage.getItem(INDEX_KEY) || "[]");
+    const ids = JSON.parse(localStorage.getItem(key) || "[]");
     return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
   } catch {
     return [];
   }
 }
-
-// tables whose game is over or stopped: when the browser's storage is full, the oldest of them make
-// room for a table still in play (a finished match is the only thing that may go)
-const ENDED_KEY = "pygames:remote:ended";
-function readEnded() {
-  try {
-    const ids = JSON.parse(localStorage.getItem(ENDED_KEY) || "[]");
-    return new Set(Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : []);
-  } catch {
-    return new Set();
-  }
-}
+const readIndex = () => readIds(INDEX_KEY);
+const readEnded = () => new Set(readIds(ENDED_KEY));
 
 /** Remove the least recently used finished table other than ``keepId``; false when there is none. */
 function dropOldestEnded(keepId) {
