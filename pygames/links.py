@@ -85,9 +85,10 @@ def encode(game: Game, moves: bool = True, seat: int = 0, replay: bool = False, 
     if changed:
         parts.append("o=" + ",".join(changed))
     parts.append(f"s={game.seed}")
-    if moves and game.history:
-        parts.append(f"n={len(game.history)}")
-        parts.append("m=" + "".join(_write(i, _width(n)) for i, n in game.move_choices))
+    choices = game.move_choices if moves else []       # (not ``history``: that decodes every move)
+    if choices:
+        parts.append(f"n={len(choices)}")
+        parts.append("m=" + "".join(_write(i, _width(n)) for i, n in choices))
     return f"{game.GAME_ID}?" + "&".join(parts + extras)
 
 

@@ -141,6 +141,64 @@ def test_a_broken_link_brings_back_the_saved_game(page, site):
     assert state(page)["link"] == mine
 
 
+# every address write the page makes, with when (performance.now) and the address written
+ADDRESS_LOG = """(() => { window.addressWrites = [];
+  for (const name of ["replaceState", "pushState"]) {
+    const real = history[name].bind(history);
+    history[name] = (state, title, url) => {
+      window.addressWrites.push({at: performance.now(), url: String(url)});
+      return real(state, title, url);
+    };
+  } })()"""
+
+
+def test_the_address_follows_the_game_at_most_every_400_ms_and_catches_up_at_rest(page, site):
+    """Bots at the instant pace move faster than a browser lets a page rewrite its address (Safari
+    throws after 100 writes in 30 s, Chromium drops writes past 200 in 10 s): the game's link is
+    written at most once every 400 ms, and once the table is at rest the address is the game's link."""
+    page.add_init_script("localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant', watch: true}))")
+    page.add_init_script(ADDRESS_LOG)
+    open_app(page, site, "spades?s=47")
+    page.wait_for_function("window.pygames.app.state.view.move_count >= 30", timeout=60_000)
+    page.evaluate("""() => { localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'})); }""")
+    page.wait_for_function(MY_TURN, timeout=60_000)            # watching no more: the bots stop at the person's seat
+    page.wait_for_function("location.hash === '#' + window.pygames.app.state.link")
+    writes = [w for w in page.evaluate("window.addressWrites") if "?" in w["url"]]     # the game's links
+    moves = state(page)["view"]["move_count"]
+    assert len(writes) >= 2 and moves > len(writes), (moves, len(writes))
+    gaps = [b["at"] - a["at"] for a, b in zip(writes, writes[1:])]
+    assert min(gaps) >= 399, gaps
+
+
+def test_a_reload_while_the_address_lags_the_game_resumes_the_game_itself(page, site):
+    """A reload within those 400 ms finds an earlier link of the game in the address: the page knows
+    this tab wrote it (sessionStorage) and resumes the save, never opening it as a link (which would
+    keep the game aside as an unfinished one and count it as someone else's)."""
+    open_app(page, site, "spades?s=49")
+    play_first_legal(page)
+    earlier = state(page)["link"]
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    count = state(page)["view"]["move_count"]
+    page.evaluate("() => window.pygames.play(window.pygames.app.state.view.legal_moves[0])")   # a card
+    page.wait_for_function(f"window.pygames.app.state.view.move_count > {count}")
+    page.wait_for_function(MY_TURN, timeout=60_000)            # at rest: the person's turn
+    latest = state(page)["link"]
+    page.wait_for_function("location.hash === '#' + window.pygames.app.state.link")
+    # the address as a reload within the gap would find it: this tab's earlier link of the game
+    page.evaluate("l => { history.replaceState(null, '', '#' + l); sessionStorage.setItem('pygames:followed', l); }",
+                  earlier)
+    page.reload()
+    wait_ready(page)
+    assert state(page)["link"] == latest                      # the game as it was
+    assert kept_games(page) == [] and "kept" not in page.locator("#notice").inner_text()
+    # a link this tab did not write is a link: it opens as one, the game kept aside
+    page.evaluate("l => { history.replaceState(null, '', '#' + l); sessionStorage.clear(); }", earlier)
+    page.reload()
+    wait_ready(page)
+    assert state(page)["link"] == earlier
+    assert [k["save"] for k in kept_games(page)] == [latest]
+
+
 @pytest.mark.parametrize("fragment", ["leopard?p=2&s=8", "spooneye?p=2&s=3", "leopard?p=4&s=8"])
 def test_every_bot_turn_waits_the_chosen_speeds_pause_the_first_after_yours_too(page, site, fragment):
     """#21.14: at Normal speed (800 ms) the bot that answers the person's move waits the whole pause,

@@ -8,7 +8,8 @@ import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
-import { currentFragment, dailyFragment, gameOfLink, learnFragment, route, tableFragment } from "./route.js";
+import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, pushAddress,
+  replaceAddress, route, tableFragment } from "./route.js";
 import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
@@ -101,7 +102,7 @@ async function boot() {
   root.dataset.state = "ready";
   if (app.remoteLink) {
     hideHome();
-    history.replaceState(null, "", location.pathname + location.search);
+    replaceAddress(null);
     await remoteTable.open(app.remoteLink);
     app.remoteLink = null;
     render();
@@ -112,7 +113,7 @@ async function boot() {
   }
   if (atHome()) {
     setWaiting(false);                   // the last game is loaded behind the home screen, bots wait
-    history.replaceState(null, "", location.pathname + location.search);
+    replaceAddress(null);
   } else {
     runBots();
   }
@@ -140,7 +141,7 @@ function goHome() {
   app.hold = null;
   showHome(gameList(), openFromHome);
   remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
-    history.pushState(null, "", `#${tableFragment(table)}`);
+    pushAddress(tableFragment(table));
     await showStoredTable(table);
   });
 }
@@ -151,7 +152,7 @@ async function showStoredTable(table) {
   hideHome();
   if (await remoteTable.resume(table)) return render();
   toast(t("remote.unknown_table"));
-  history.replaceState(null, "", location.pathname + location.search);
+  replaceAddress(null);
   goHome();
 }
 
@@ -165,11 +166,11 @@ function gameList() {
 document.addEventListener("click", (event) => {
   if (!event.target.closest("#home-link") || root.dataset.state !== "ready") return;
   event.preventDefault();
-  if (!atHome()) { history.pushState(null, "", location.pathname + location.search); goHome(); }
+  if (!atHome()) { pushAddress(null); goHome(); }
 });
 
 async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false } = {}) {
-  if (!pushed) history.pushState(null, "", `#${daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId}`);
+  if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId);
   hideHome();
   try {
     if (learn) await lessons.open(gameId);
@@ -188,6 +189,8 @@ async function openStart(playable) {
   const ids = playable.map((g) => g.id);
   const fallback = store.lastGame() || ids[0];
   const where = route(currentFragment(), ids);
+  // this tab's own game link, written a few moves behind the game (route.js): the save is the game
+  if (where.kind === "link" && where.gameId && laggedAddress(where.fragment)) return resumeOrNew(where.gameId);
   if (where.kind === "remote") {             // a remote table's link: the person's own game behind it
     await resumeOrNew(fallback);
     app.remoteLink = where.fragment;         // opened once the page is ready (it may ask for a seat)
@@ -304,7 +307,7 @@ function adopt(state) {
   if (app.daily) return dailyDeal.adopt(state);         // the daily keeps its own save
   store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
   noteProgress(app.gameId, state.view);     // for the home screen's "Continue"
-  history.replaceState(null, "", `#${state.link}`);
+  followGame(state.link);
 }
 
 /** What the statistics note of a finished match: the bots' level, whether any seat was a bot, and
@@ -624,7 +627,7 @@ async function onAddress() {
   const where = route(currentFragment(), Object.keys(LAYOUTS));
   if (where.kind === "remote") {
     hideHome();
-    history.replaceState(null, "", location.pathname + location.search);   // the same link again is heard
+    replaceAddress(null);   // the same link again is heard
     await remoteTable.open(where.fragment);
     render();
     return;
@@ -656,7 +659,7 @@ async function onAddress() {
     if (kept && before === app.gameId && kept.save !== app.state.link) keepForLater(before, kept);
   } catch (err) {
     notice(t("page.link_failed", { reason: errorText(err) }));
-    history.replaceState(null, "", `#${app.state.link}`);
+    followGame(app.state.link, { now: true });
   }
   render(); runBots();
 }
@@ -834,7 +837,7 @@ const dailyDeal = installDaily({
   app, engine: () => app.engine, gameTitle, notice, toast, render: () => render(), runBots: () => runBots(),
   show: (gameId, state, daily) => { setGame(gameId, daily); adopt(state); },
   leave: async (gameId) => {               // back to the person's own game of that kind
-    history.pushState(null, "", `#${gameId}`);
+    pushAddress(gameId);
     try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
     render(); runBots();
   },
@@ -852,12 +855,12 @@ const lessons = installLearn({
   describe: (move) => a11y.describe(app.layout, move, app.state.seat, app.state.view),
   show: (gameId, state, lesson) => { setGame(gameId, null, { lesson }); adopt(state); },
   leave: async (gameId) => {               // back to the person's own game of that kind
-    history.pushState(null, "", `#${gameId}`);
+    pushAddress(gameId);
     try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
     render(); runBots();
   },
   realGame: async (gameId) => {            // the person's own unfinished game, else a new one (Normal bots unless chosen)
-    history.pushState(null, "", `#${gameId}`);
+    pushAddress(gameId);
     try {
       if (unfinishedSave(gameId)) { await resumeOrNew(gameId); toast(t("learn.own_game_back")); }
       else await newGame(gameId);
@@ -876,7 +879,7 @@ const remoteTable = installRemote({
   show: (gameId, state, table) => {
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
-    if (currentFragment() !== tableFragment(table)) history.replaceState(null, "", `#${tableFragment(table)}`);
+    if (currentFragment() !== tableFragment(table)) replaceAddress(tableFragment(table));
     const before = app.state?.remote ? app.state.view : null;
     app.state = state ? { ...state, remote: true, can_undo: false } : null;
     if (state) recent.announceOthers(app.layout, before, state.view);    // their moves, read out
@@ -888,7 +891,7 @@ const remoteTable = installRemote({
     $("status").textContent = remoteTable.waitingText();
   },
   leave: async () => {
-    history.pushState(null, "", `#${app.gameId}`);
+    pushAddress(app.gameId);
     try { await resumeOrNew(app.gameId); } catch (err) { toast(err.message); }
     render(); runBots();
   },

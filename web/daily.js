@@ -11,7 +11,7 @@ import { esc, num } from "./html.js";
 import { t } from "./i18n.js";
 import { recordDaily, today } from "./stats.js";
 import { barButton, onceDialog } from "./controls.js";
-import { dailyFragment } from "./route.js";
+import { dailyFragment, pushAddress, replaceAddress } from "./route.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,7 +57,7 @@ export function installDaily(hooks) {
   const dailyButton = barButton("btn-daily", "daily.button", "daily.button_title", async () => {
     if (!app.gameId) return;
     if (app.daily?.gameId === app.gameId && app.daily.date === today()) return showResultOrNote(app.gameId);
-    history.pushState(null, "", `#${dailyFragment(app.gameId)}`);
+    pushAddress(dailyFragment(app.gameId));
     await openAndPlay(app.gameId);
   });
   dailyButton.disabled = true;
@@ -125,7 +125,7 @@ export function installDaily(hooks) {
       recordDaily(gameId, date, first.outcome);
     }
     saveRecord(gameId, rec);
-    history.replaceState(null, "", `#${dailyFragment(gameId)}`);
+    replaceAddress(dailyFragment(gameId));
     if (fresh) {
       hooks.notice(`${t("daily.recorded", { date })} ${resultLine(first)}`,
         { label: t("daily.share"), action: () => showResult(gameId) });

@@ -3,6 +3,7 @@
 // The words live in web/lang/<lang>/*.json; i18n.js renders them. app.js redraws the rest.
 import { esc } from "./html.js";
 import { LANGUAGES, currentLanguage, hasText, loadLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { flushAddress } from "./route.js";
 
 /** A game's name in the current language (its "<game>.title" key), else ``fallback`` (the layout's). */
 export function gameName(id, fallback = id) {
@@ -59,6 +60,7 @@ export async function chooseLanguage(lang) {
   }
   setLanguage(lang, { remember: true });
   translatePage();
+  flushAddress();                  // the address's game link as it is now, under the new language
   const url = new URL(location.href);
   if (url.searchParams.has("lang")) {
     url.searchParams.set("lang", lang);

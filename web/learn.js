@@ -23,7 +23,7 @@
 import * as store from "./store.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
-import { learnFragment } from "./route.js";
+import { learnFragment, replaceAddress } from "./route.js";
 
 const $ = (id) => document.getElementById(id);
 const ON = "lesson-on";
@@ -142,7 +142,7 @@ export function installLearn(hooks) {
 
   async function replay(gameId) {
     try { await open(gameId, { fresh: true }); } catch (err) { hooks.toast(err.message); }
-    history.replaceState(null, "", `#${learnFragment(gameId)}`);
+    replaceAddress(learnFragment(gameId));
     hooks.render();
     hooks.runBots();
   }
@@ -175,7 +175,7 @@ export function installLearn(hooks) {
     const gameId = app.lesson.gameId;
     const rec = record(gameId) || {};
     saveRecord(gameId, { ...rec, save: state.link, pointer: app.lesson.pointer });
-    history.replaceState(null, "", `#${learnFragment(gameId)}`);
+    replaceAddress(learnFragment(gameId));
   }
 
   /** The stop under way, or null (the lesson's steps are over, or it is not the person's turn). */

@@ -59,3 +59,70 @@ export const learnFragment = (gameId) => `${gameId}?learn=1`;
 
 /** The fragment that shows a stored remote table again. */
 export const tableFragment = (table) => `${TABLE}${table}`;
+
+// ---- writing the address ---------------------------------------------------------------------
+// Every write of the address goes through these. The game's own link follows the game
+// (``followGame``: a reload or a bookmark reopens it) at most once every FOLLOW_GAP_MS: browsers
+// refuse a page that rewrites its address faster (Safari throws after 100 writes in 30 s, Chromium
+// drops writes past 200 in 10 s), and bots at the instant pace move faster than that. Meanwhile the
+// address may be a few moves behind the game, so the tab keeps (sessionStorage) the last link it
+// wrote: a reload that finds that link knows the address lagged (``laggedAddress``) and resumes the
+// save, which is always up to date. Other writes take the pending link along (a new history entry
+// keeps the latest game behind it) or drop it (a replaced address is no longer the game's).
+
+const FOLLOW_GAP_MS = 400;
+const FOLLOWED = "pygames:followed";
+let pendingLink = null;
+let followTimer = 0;
+let lastFollow = -Infinity;
+
+const hrefOf = (fragment) => (fragment ? `#${fragment}` : location.pathname + location.search);
+
+function dropPending() {
+  clearTimeout(followTimer);
+  followTimer = 0;
+  pendingLink = null;
+}
+
+function writeFollowed(link) {
+  dropPending();
+  lastFollow = performance.now();
+  if (currentFragment() !== link) history.replaceState(null, "", `#${link}`);
+  try {
+    sessionStorage.setItem(FOLLOWED, link);
+  } catch { /* no session storage: a reload then opens the address as it is */ }
+}
+
+/** Show the game's link in the address, now (``now``) or within FOLLOW_GAP_MS of the last time. */
+export function followGame(link, { now = false } = {}) {
+  const wait = lastFollow + FOLLOW_GAP_MS - performance.now();
+  if (now || (wait <= 0 && !followTimer)) return writeFollowed(link);
+  pendingLink = link;
+  if (!followTimer) followTimer = setTimeout(() => writeFollowed(pendingLink), Math.max(0, wait));
+}
+
+/** Write the game's pending link now (before the page goes, or anything else reads the address). */
+export function flushAddress() {
+  if (pendingLink !== null) writeFollowed(pendingLink);
+}
+
+/** Replace the address with ``fragment`` (none: the plain page); the game's pending link is dropped. */
+export function replaceAddress(fragment) {
+  dropPending();
+  history.replaceState(null, "", hrefOf(fragment));
+}
+
+/** A new history entry at ``fragment`` (none: the plain page), the game's latest link kept behind it. */
+export function pushAddress(fragment) {
+  flushAddress();
+  history.pushState(null, "", hrefOf(fragment));
+}
+
+/** Whether ``fragment`` is the game link this tab last wrote: an address that may lag its game. */
+export function laggedAddress(fragment) {
+  try {
+    return Boolean(fragment) && fragment === sessionStorage.getItem(FOLLOWED);
+  } catch {
+    return false;
+  }
+}

@@ -8,6 +8,7 @@
 import { setSeatNamer, t } from "./i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
 import { barButton, onceDialog } from "./controls.js";
+import { followGame, replaceAddress } from "./route.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
@@ -122,7 +123,7 @@ export function installShare(hooks) {
 
   function resume() {
     app.busy = false;
-    if (app.state) history.replaceState(null, "", `#${app.state.link}`);
+    if (app.state) followGame(app.state.link, { now: true });
     setSeatNamer(app.layout?.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
     hooks.render();
     hooks.runBots();
@@ -133,7 +134,7 @@ export function installShare(hooks) {
     pause();
     try {
       await openReplay({ engine: app.engine, link: fragment, layouts: hooks.layouts, info: app.info, onClose: resume });
-      history.replaceState(null, "", `#${fragment}`);   // a reload shows the replay again
+      replaceAddress(fragment);   // a reload shows the replay again
     } catch (err) {
       hooks.notice(t("share.replay.failed", { reason: err.engineMessage ? t(err.engineMessage) : err.message }));
       resume();
