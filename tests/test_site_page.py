@@ -154,7 +154,7 @@ ADDRESS_LOG = """(() => { window.addressWrites = [];
 
 def test_the_address_follows_the_game_at_most_every_400_ms_and_catches_up_at_rest(page, site):
     """Bots at the instant pace move faster than a browser lets a page rewrite its address (Safari
-    throws after 100 writes in 30 s, Chromium drops writes past 200 in 10 s): the game's link is
+    throws after 100 writes in 10 to 30 s, Chromium drops writes past 200 in 10 s): the game's link is
     written at most once every 400 ms, and once the table is at rest the address is the game's link."""
     page.add_init_script("localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant', watch: true}))")
     page.add_init_script(ADDRESS_LOG)

@@ -63,7 +63,7 @@ export const tableFragment = (table) => `${TABLE}${table}`;
 // ---- writing the address ---------------------------------------------------------------------
 // Every write of the address goes through these. The game's own link follows the game
 // (``followGame``: a reload or a bookmark reopens it) at most once every FOLLOW_GAP_MS: browsers
-// refuse a page that rewrites its address faster (Safari throws after 100 writes in 30 s, Chromium
+// refuse a page that rewrites its address faster (Safari throws after 100 writes in 10 to 30 s, Chromium
 // drops writes past 200 in 10 s), and bots at the instant pace move faster than that. Meanwhile the
 // address may be a few moves behind the game, so the tab keeps (sessionStorage) the last link it
 // wrote: a reload that finds that link knows the address lagged (``laggedAddress``) and resumes the
