@@ -189,7 +189,7 @@ async function openStart(playable) {
   const ids = playable.map((g) => g.id);
   const fallback = store.lastGame() || ids[0];
   const where = route(currentFragment(), ids);
-  // this tab's own game link, written a few moves behind the game (route.js): the save is the game
+  // a link of this tab's game that the address still showed (route.js): the save is the game now
   if (where.kind === "link" && where.gameId && laggedAddress(where.fragment)) return resumeOrNew(where.gameId);
   if (where.kind === "remote") {             // a remote table's link: the person's own game behind it
     await resumeOrNew(fallback);

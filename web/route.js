@@ -63,15 +63,17 @@ export const tableFragment = (table) => `${TABLE}${table}`;
 // ---- writing the address ---------------------------------------------------------------------
 // Every write of the address goes through these. The game's own link follows the game
 // (``followGame``: a reload or a bookmark reopens it) at most once every FOLLOW_GAP_MS: browsers
-// refuse a page that rewrites its address faster (Safari throws after 100 writes in 10 to 30 s, Chromium
-// drops writes past 200 in 10 s), and bots at the instant pace move faster than that. Meanwhile the
-// address may be a few moves behind the game, so the tab keeps (sessionStorage) the last link it
-// wrote: a reload that finds that link knows the address lagged (``laggedAddress``) and resumes the
-// save, which is always up to date. Other writes take the pending link along (a new history entry
+// refuse a page that rewrites its address faster (Safari throws after 100 writes in 10 to 30 s,
+// Chromium drops writes past 200 in 10 s), and bots at the instant pace move faster than that. The
+// address may then be a few moves behind the game (and a write due may still land while a reload is
+// under way), so the tab keeps (sessionStorage) the last links it wrote: a reload that finds one of
+// them knows the address lagged (``laggedAddress``) and resumes the game's save, which is always up
+// to date. Other writes take the pending link along (a new history entry
 // keeps the latest game behind it) or drop it (a replaced address is no longer the game's).
 
 const FOLLOW_GAP_MS = 400;
 const FOLLOWED = "pygames:followed";
+const FOLLOWED_KEPT = 8;
 let pendingLink = null;
 let followTimer = 0;
 let lastFollow = -Infinity;
@@ -89,7 +91,8 @@ function writeFollowed(link) {
   lastFollow = performance.now();
   if (currentFragment() !== link) history.replaceState(null, "", `#${link}`);
   try {
-    sessionStorage.setItem(FOLLOWED, link);
+    const kept = [...followed().filter((l) => l !== link), link].slice(-FOLLOWED_KEPT);
+    sessionStorage.setItem(FOLLOWED, JSON.stringify(kept));
   } catch { /* no session storage: a reload then opens the address as it is */ }
 }
 
@@ -101,15 +104,17 @@ export function followGame(link, { now = false } = {}) {
   if (!followTimer) followTimer = setTimeout(() => writeFollowed(pendingLink), Math.max(0, wait));
 }
 
-/** Write the game's pending link now (before the page goes, or anything else reads the address). */
+/** Write the game's pending link now (before something else reads or writes the address). */
 export function flushAddress() {
   if (pendingLink !== null) writeFollowed(pendingLink);
 }
 
-/** Replace the address with ``fragment`` (none: the plain page); the game's pending link is dropped. */
+/** Replace the address with ``fragment`` (none: the plain page), unless it says that already; the
+ *  game's pending link is dropped. */
 export function replaceAddress(fragment) {
   dropPending();
-  history.replaceState(null, "", hrefOf(fragment));
+  const already = fragment ? currentFragment() === fragment : !location.hash;
+  if (!already) history.replaceState(null, "", hrefOf(fragment));
 }
 
 /** A new history entry at ``fragment`` (none: the plain page), the game's latest link kept behind it. */
@@ -118,11 +123,17 @@ export function pushAddress(fragment) {
   history.pushState(null, "", hrefOf(fragment));
 }
 
-/** Whether ``fragment`` is the game link this tab last wrote: an address that may lag its game. */
-export function laggedAddress(fragment) {
+/** The game links this tab wrote last, oldest first. */
+function followed() {
   try {
-    return Boolean(fragment) && fragment === sessionStorage.getItem(FOLLOWED);
+    const list = JSON.parse(sessionStorage.getItem(FOLLOWED));
+    return Array.isArray(list) ? list : [];
   } catch {
-    return false;
+    return [];
   }
+}
+
+/** Whether ``fragment`` is a game link this tab wrote lately: an address that may lag its game. */
+export function laggedAddress(fragment) {
+  return Boolean(fragment) && followed().includes(fragment);
 }
