@@ -8,8 +8,8 @@ import * as store from "./store.js";
 import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
-import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, pushAddress,
-  replaceAddress, route, tableFragment } from "./route.js";
+import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, noteAddress,
+  pushAddress, replaceAddress, route, tableFragment, takeAddress } from "./route.js";
 import { setPlayerNames } from "./games/common.js";
 import { keepOffline } from "./offline.js";
 import { installShare } from "./share.js";
@@ -214,6 +214,7 @@ async function openStart(playable) {
   const kept = gameId ? savedUnfinished(gameId) : null;        // the person's unfinished game of that kind
   try {
     await loadState(() => app.engine.call("open_link", { fragment: where.fragment }));
+    noteAddress(where.fragment);        // the game's address until the page writes its own (route.js)
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
     if (kept && kept.save !== app.state.link) keepForLater(gameId, kept);
   } catch (err) {
@@ -624,6 +625,7 @@ function wireControls() {
 
 /** The address changed (back, forward, a link opened in this tab): show what it asks for. */
 async function onAddress() {
+  takeAddress();                        // the person's address stands: no link due for the game before is written over it
   const where = route(currentFragment(), Object.keys(LAYOUTS));
   if (where.kind === "remote") {
     hideHome();
@@ -655,6 +657,7 @@ async function onAddress() {
   const kept = app.daily ? savedUnfinished(before) : entryOf(app.state);   // the daily keeps its own save
   try {
     await loadState(() => app.engine.call("open_link", { fragment }));
+    noteAddress(fragment);              // the game's address until the page writes its own (route.js)
     if (app.state.view.move_count > 0) stats.markForeign(app.gameId, app.state);   // not the person's result
     if (kept && before === app.gameId && kept.save !== app.state.link) keepForLater(before, kept);
   } catch (err) {

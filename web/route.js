@@ -68,8 +68,9 @@ export const tableFragment = (table) => `${TABLE}${table}`;
 // address may then be a few moves behind the game (and a write due may still land while a reload is
 // under way), so the tab keeps (sessionStorage) the last links it wrote: a reload that finds one of
 // them knows the address lagged (``laggedAddress``) and resumes the game's save, which is always up
-// to date. Other writes take the pending link along (a new history entry
-// keeps the latest game behind it) or drop it (a replaced address is no longer the game's).
+// to date. Other writes take the pending link along (a new history entry keeps the latest game
+// behind it) or drop it (a replaced address is no longer the game's), and a link due is never written
+// over an address the person went to meanwhile (``takeAddress``: the page then shows what it asks).
 
 const FOLLOW_GAP_MS = 400;
 const FOLLOWED = "pygames:followed";
@@ -77,6 +78,7 @@ const FOLLOWED_KEPT = 8;
 let pendingLink = null;
 let followTimer = 0;
 let lastFollow = -Infinity;
+let shown = null;            // the fragment the page last wrote or took (null: none yet)
 
 const hrefOf = (fragment) => (fragment ? `#${fragment}` : location.pathname + location.search);
 
@@ -88,12 +90,26 @@ function dropPending() {
 
 function writeFollowed(link) {
   dropPending();
+  if (shown !== null && currentFragment() !== shown) return;    // the person went elsewhere: theirs
   lastFollow = performance.now();
   if (currentFragment() !== link) history.replaceState(null, "", `#${link}`);
+  shown = link;
+  noteAddress(link);
+}
+
+/** Note ``fragment`` as an address of this tab's game (one it wrote, or a link it opened). */
+export function noteAddress(fragment) {
   try {
-    const kept = [...followed().filter((l) => l !== link), link].slice(-FOLLOWED_KEPT);
+    const kept = [...followed().filter((l) => l !== fragment), fragment].slice(-FOLLOWED_KEPT);
     sessionStorage.setItem(FOLLOWED, JSON.stringify(kept));
   } catch { /* no session storage: a reload then opens the address as it is */ }
+}
+
+/** The address changed by the person's hand (a link opened, Back, Forward): it is the page's now,
+ *  and a link due for the game before it is dropped. */
+export function takeAddress() {
+  dropPending();
+  shown = currentFragment();
 }
 
 /** Show the game's link in the address, now (``now``) or within FOLLOW_GAP_MS of the last time. */
@@ -115,15 +131,17 @@ export function replaceAddress(fragment) {
   dropPending();
   const already = fragment ? currentFragment() === fragment : !location.hash;
   if (!already) history.replaceState(null, "", hrefOf(fragment));
+  shown = fragment || "";
 }
 
 /** A new history entry at ``fragment`` (none: the plain page), the game's latest link kept behind it. */
 export function pushAddress(fragment) {
   flushAddress();
   history.pushState(null, "", hrefOf(fragment));
+  shown = fragment || "";
 }
 
-/** The game links this tab wrote last, oldest first. */
+/** The links of this tab's game it noted last, oldest first. */
 function followed() {
   try {
     const list = JSON.parse(sessionStorage.getItem(FOLLOWED));
@@ -133,7 +151,8 @@ function followed() {
   }
 }
 
-/** Whether ``fragment`` is a game link this tab wrote lately: an address that may lag its game. */
+/** Whether ``fragment`` is a link of this tab's game lately (``noteAddress``): an address that may
+ *  lag its game. */
 export function laggedAddress(fragment) {
   return Boolean(fragment) && followed().includes(fragment);
 }
