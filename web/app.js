@@ -625,7 +625,7 @@ function wireControls() {
 
 /** The address changed (back, forward, a link opened in this tab): show what it asks for. */
 async function onAddress() {
-  takeAddress();                        // the person's address stands: no link due for the game before is written over it
+  takeAddress();                        // the person's address stands: no link due is written over it
   const where = route(currentFragment(), Object.keys(LAYOUTS));
   if (where.kind === "remote") {
     hideHome();
@@ -882,7 +882,7 @@ const remoteTable = installRemote({
   show: (gameId, state, table) => {
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
-    if (currentFragment() !== tableFragment(table)) replaceAddress(tableFragment(table));
+    replaceAddress(tableFragment(table));
     const before = app.state?.remote ? app.state.view : null;
     app.state = state ? { ...state, remote: true, can_undo: false } : null;
     if (state) recent.announceOthers(app.layout, before, state.view);    // their moves, read out

@@ -66,11 +66,12 @@ export const tableFragment = (table) => `${TABLE}${table}`;
 // refuse a page that rewrites its address faster (Safari throws after 100 writes in 10 to 30 s,
 // Chromium drops writes past 200 in 10 s), and bots at the instant pace move faster than that. The
 // address may then be a few moves behind the game (and a write due may still land while a reload is
-// under way), so the tab keeps (sessionStorage) the last links it wrote: a reload that finds one of
-// them knows the address lagged (``laggedAddress``) and resumes the game's save, which is always up
-// to date. Other writes take the pending link along (a new history entry keeps the latest game
-// behind it) or drop it (a replaced address is no longer the game's), and a link due is never written
-// over an address the person went to meanwhile (``takeAddress``: the page then shows what it asks).
+// under way), so the tab keeps (sessionStorage) the last links of its game, those it wrote and those
+// it opened: a reload that finds one of them knows the address lagged (``laggedAddress``) and resumes
+// the game's save, which is always up to date. Other writes take the pending link along (a new
+// history entry keeps the latest game behind it) or drop it (a replaced address is no longer the
+// game's), and a link due is never written over an address the person went to meanwhile
+// (``takeAddress``: the page then shows what it asks).
 
 const FOLLOW_GAP_MS = 400;
 const FOLLOWED = "pygames:followed";
