@@ -93,8 +93,7 @@ function writeFollowed(link) {
   dropPending();
   if (shown !== null && currentFragment() !== shown) return;    // the person went elsewhere: theirs
   lastFollow = performance.now();
-  if (currentFragment() !== link) history.replaceState(null, "", `#${link}`);
-  shown = link;
+  replaceAddress(link);
   noteAddress(link);
 }
 
