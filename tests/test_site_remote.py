@@ -123,7 +123,9 @@ def test_two_people_play_a_deal_of_skarney_gin_by_links(warm_page, site):
     join_table(bea, site, invitation)
     assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
     heard = set()
-    assert play_first_deal([aki, bea], heard) > 10
+    # the deck is a fair shuffle of both people's secrets, another every run: a deal took 40 to 86
+    # moves in five runs, and once 9
+    assert play_first_deal([aki, bea], heard) >= 4
     check_deal_verified([aki, bea])
     # each page's screen reader heard the other player's moves as their links arrived, by name
     assert any(i == 1 and line.startswith("Aki ") for i, line in heard), sorted(heard)[:20]

@@ -92,8 +92,8 @@ function dropPending() {
 function writeFollowed(link) {
   dropPending();
   if (shown !== null && currentFragment() !== shown) return;    // the person went elsewhere: theirs
-  lastFollow = performance.now();
   replaceAddress(link);
+  lastFollow = performance.now();     // after the write: the next is FOLLOW_GAP_MS after it, whatever it took
   noteAddress(link);
 }
 
