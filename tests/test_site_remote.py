@@ -21,7 +21,7 @@ def open_link(page, link):
     """Open a remote link in ``page`` as a person would (the address changes); wait until the page
     has dealt with it."""
     before = page.evaluate(f"l => {{ const before = {OPENED}; location.hash = l; return before; }}", link)
-    page.wait_for_function(f"{OPENED} > {before} && !window.pygames.app.busy", timeout=60_000)
+    page.wait_for_function(f"{OPENED} > {before} && !window.pygames.app.busy", timeout=60_000, polling=20)
 
 
 def deliver(sender, receivers, links=None):
