@@ -267,6 +267,7 @@ EVERY_GAME_SESSION = """async () => {
 }"""
 
 
+@pytest.mark.heavy
 def test_every_game_its_bots_and_the_bridge_run_from_the_trimmed_standard_library(worker_page, site, dist):
     log = site.server.request_log
     start = len(log)
