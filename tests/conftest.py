@@ -160,7 +160,7 @@ class WarmContexts:
     def __init__(self, browser):
         self.browser = browser
         self.contexts = {}
-        self.keepers = set()        # a page of the site in each context, open for the whole session
+        self.keepers = {}           # context -> a page of the site (SEED_PAGE), open all session
         self.courier = None         # carries a Python snapshot between contexts (_copy_snapshot)
 
     def page(self, site, viewport=None, **settings):
@@ -175,11 +175,11 @@ class WarmContexts:
             page = context.new_page()
         except Exception:           # not opened yet, or a test closed it: open another
             others = [c for c in self.contexts.values() if c is not context]
+            self.keepers.pop(context, None)
             context = self.contexts[key] = _new_context(self.browser, **settings)
-            self._copy_snapshot(site, others, context)
-            keeper = context.new_page()             # keeps the site's renderer process running
+            keeper = self.keepers[context] = context.new_page()    # keeps the site's renderer running
             keeper.goto(f"{site}{SEED_PAGE}")
-            self.keepers.add(keeper)
+            self._copy_snapshot([self.keepers[c] for c in others], keeper)
             page = context.new_page()
         if viewport is not None:
             page.set_viewport_size(viewport)
@@ -192,10 +192,11 @@ class WarmContexts:
             cdp.detach()
         return page
 
-    def _copy_snapshot(self, site, sources, context):
+    def _copy_snapshot(self, sources, keeper):
         """Put the Python snapshot that another of this worker's contexts made (web/snapshot.js, in
-        its Cache Storage) into the new ``context``, so a new kind of browser starts warm as well (a
-        cold boot costs about 3 s of CPU more). The app's own store reads and writes it; the bytes
+        its Cache Storage) into the new context of ``keeper``, so a new kind of browser starts warm as
+        well (a cold boot costs about 3 s of CPU more). The scripts run in the contexts' keepers (the
+        new one's, and ``sources``: the others'). The app's own store reads and writes it; the bytes
         are fetched once, from the first context that has them, and kept by the courier."""
         if not sources:
             return                  # the worker's first context: nothing to copy yet
@@ -205,18 +206,18 @@ class WarmContexts:
             if self.courier.kept:
                 break
             try:
-                _on_seed_page(source, site, SNAPSHOT_OUT, self.courier)
+                _run_with_courier(source, SNAPSHOT_OUT, self.courier)
             except Exception:
                 continue
         if self.courier.kept:
-            _on_seed_page(context, site, SNAPSHOT_IN, self.courier)
+            _run_with_courier(keeper, SNAPSHOT_IN, self.courier)
 
     def close_pages(self):
         """Close every page the test opened (not the keepers)."""
         for context in self.contexts.values():
             try:
                 for page in list(context.pages):
-                    if page not in self.keepers:
+                    if page is not self.keepers.get(context):
                         page.close()
             except Exception:
                 pass
@@ -280,15 +281,10 @@ def _start_courier():
     return server
 
 
-def _on_seed_page(context, site, script, courier):
-    """Run ``script`` (given the courier's URL) in a page of the site's origin in ``context``."""
-    page = context.new_page()
-    try:
-        page.goto(f"{site}{SEED_PAGE}")
-        host, port = courier.server_address[:2]
-        return page.evaluate(script, f"http://{host}:{port}/snapshot")
-    finally:
-        page.close()
+def _run_with_courier(page, script, courier):
+    """Run ``script`` (given the courier's URL) in ``page``, a page of the site's origin (a keeper)."""
+    host, port = courier.server_address[:2]
+    return page.evaluate(script, f"http://{host}:{port}/snapshot")
 
 
 @pytest.fixture(scope="session")
