@@ -357,6 +357,26 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
     return wait_ready(page, timeout)
 
 
+def late_link(game_id, level, seed, deals=2, **options):
+    """A bot match as a page watching it plays it (every seat the bot of ``level``, seeded as
+    ``bridge.bot`` seeds it: the game's seed * 1009 + the moves played), played in CPython first;
+    returns (the link of its first move of its last ``deals`` deals, the finished game). A test
+    opens the link and watches the page play those deals to the match's end (through a deal's end
+    to the next) instead of the whole match."""
+    import pygames
+    from pygames import ai, links
+    game = pygames.new_game(game_id, seed=seed, options=options or None)
+    deal, starts = game.deal_number, []
+    while not game.is_over:
+        if game.deal_number != deal:
+            deal = game.deal_number
+            starts.append(links.encode(game))
+        game.play(ai.choose_move(game.view(game.current_player), level=level,
+                                 seed=game.seed * 1009 + game.move_count))
+    assert len(starts) >= deals, f"the match has {len(starts) + 1} deals"
+    return starts[-deals], game
+
+
 @pytest.fixture
 def app(page, site):
     return open_app(page, site, "spades")  # a plain visit shows the home screen (test_site_home.py)

@@ -1,5 +1,5 @@
 """The daily deal and the statistics in the built site: the daily deal is the same deal for everyone on
-a date (two fresh browsers) and another the next day; it never touches the person's own game; its
+a date (two people, their storage empty) and another the next day; it never touches the person's own game; its
 first deal's result is recorded once, shown again instead of a new try, and shared as a short text
 with the deal's challenge link. A finished bot match shows in the statistics once (not again after a
 reload), a match opened from a position link does not count, and Reset clears them."""
@@ -23,10 +23,11 @@ def call(page, method, args=None):
     return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
 
 
-def fresh(warm_page, day=DAY, person=0, **settings):
-    """A page in a browser of its own (its storage empty) whose clock says ``day``: one warm browser
-    per day and ``person`` (a browser's clock is the whole context's); ``settings``: per game."""
-    page = warm_page(name=f"{day} person {person}")
+def fresh(warm_page, day=DAY, **settings):
+    """A new page, its storage empty (a person who never played here), whose clock says ``day``, in
+    the daily tests' own warm browser (the clock is the whole browser's: a page opened later may set
+    it to another day); ``settings``: per game."""
+    page = warm_page(name="daily")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.clock.set_fixed_time(day)
     for game_id, values in settings.items():
@@ -54,22 +55,27 @@ def seed_of(link):
 
 @pytest.mark.heavy
 def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_another_the_next_day(warm_page, site):
-    pages = [fresh(warm_page, person=i) for i in range(2)]
-    states = [daily_deal(p, site, "leopard") for p in pages]
-    assert seed_of(states[0]["link"]) == seed_of(states[1]["link"])
-    assert states[0]["view"]["zones"] == states[1]["view"]["zones"]        # the same cards dealt
-    assert states[0]["view"]["options"] == pygames.new_game("leopard").default_options()
-    assert pages[0].locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
-    assert pages[0].evaluate("location.hash") == "#daily:leopard"
-    other_game = daily_deal(pages[1], site, "spooneye")
+    first = fresh(warm_page)
+    today = daily_deal(first, site, "leopard")
+    assert today["view"]["options"] == pygames.new_game("leopard").default_options()
+    assert first.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
+    assert first.evaluate("location.hash") == "#daily:leopard"
+    assert not first.console_errors
+    first.close()
+    second = fresh(warm_page)              # another person: the storage empty again
+    same = daily_deal(second, site, "leopard")
+    assert seed_of(today["link"]) == seed_of(same["link"])
+    assert today["view"]["zones"] == same["view"]["zones"]        # the same cards dealt
+    other_game = daily_deal(second, site, "spooneye")
+    assert not second.console_errors
+    second.close()
     tomorrow = fresh(warm_page, NEXT_DAY)
     next_day = daily_deal(tomorrow, site, "leopard")
     assert tomorrow.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-24")
-    seeds = {seed_of(states[0]["link"]), seed_of(next_day["link"]), seed_of(other_game["link"])}
+    seeds = {seed_of(today["link"]), seed_of(next_day["link"]), seed_of(other_game["link"])}
     assert len(seeds) == 3
-    assert next_day["view"]["zones"] != states[0]["view"]["zones"]
-    for p in pages + [tomorrow]:
-        assert not p.console_errors
+    assert next_day["view"]["zones"] != today["view"]["zones"]
+    assert not tomorrow.console_errors
 
 
 def test_the_daily_deal_keeps_the_persons_own_game(warm_page, site):

@@ -195,12 +195,16 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
     home.wait_for_function("l => window.pygames.app.state.link === l", arg=link)
 
 
-def test_a_first_visit_downloads_each_runtime_file_once(sw_context, own_site):
+def test_a_first_visit_downloads_each_runtime_file_once_under_a_sub_path(sw_context, own_site):
     """The service worker keeps what the page already fetched (worker.js puts the runtime files it
-    downloads in the worker's cache): a first visit asks the server for each of them once (#23.1)."""
-    server, _, url = own_site
+    downloads in the worker's cache): a first visit asks the server for each of them once (#23.1).
+    The site lives under a sub-path (as on GitHub Pages), and nothing is asked outside it."""
+    server, site_dir, url = own_site
     page = sw_context.new_page()
     open_game(page, url, "spades?s=5")
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)") == url
+    paths = {path.split("?")[0] for _, path, _ in server.request_log}
+    assert paths and all(p.startswith("/pygames/") for p in paths), sorted(paths)
     build = page.evaluate("fetch('build-info.json').then(r => r.json())")
     runtime = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", build["engine"]]
     asked = [path.split("?")[0] for _, path, _ in server.request_log]
@@ -209,6 +213,17 @@ def test_a_first_visit_downloads_each_runtime_file_once(sw_context, own_site):
     kept = page.evaluate("(files) => Promise.all(files.map(f => caches.match(new URL(f, location.href).href)"
                          ".then(r => r && r.arrayBuffer()).then(b => b ? b.byteLength : 0)))", runtime)
     assert kept == [build["runtime_bytes"][runtime[0]], build["runtime_bytes"][runtime[1]], kept[2]] and kept[2] > 0
+    # another site on the same origin (another build under another path) keeps a cache of its own
+    other = site_dir.parent / "other"
+    shutil.copytree(site_dir, other)
+    new_build(other)
+    mine = page.evaluate("window.pygames.app.engine.timings.build")
+    page.goto(server.url + "other/index.html#spooneye?s=3")
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    theirs = page.evaluate("window.pygames.app.engine.timings.build")
+    assert mine != theirs
+    assert sorted(cache_names(page)) == sorted([f"pygames /pygames/ {mine}", f"pygames /other/ {theirs}"])
 
 
 def cache_names(page):
@@ -224,7 +239,7 @@ def new_build(site_dir):
     return data["build_id"]
 
 
-def test_a_new_build_replaces_the_cache_and_switches_without_losing_the_game(sw_context, own_site):
+def test_a_new_build_replaces_the_cache_and_switches_without_losing_the_game_or_by_itself_at_home(sw_context, own_site):
     _, site_dir, url = own_site
     page = sw_context.new_page()
     open_game(page, url, "spades?s=7")
@@ -244,44 +259,13 @@ def test_a_new_build_replaces_the_cache_and_switches_without_losing_the_game(sw_
     assert page.evaluate("window.pygames.app.engine.timings.build") == new_id
     assert page.evaluate("window.pygames.app.state.link") == link         # the same game, same move
     page.wait_for_function(f"(async () => (await caches.keys()).join() === 'pygames /pygames/ {new_id}')()")
-
-
-def test_a_waiting_update_switches_by_itself_on_the_home_screen(sw_context, own_site):
-    _, site_dir, url = own_site
-    page = sw_context.new_page()
-    page.goto(f"{url}index.html")
-    wait_ready(page)
-    page.wait_for_function(CONTROLLED, timeout=120_000)
-    new_id = new_build(site_dir)
+    # the build after that, found while the home screen shows (no game on show to wait for): the
+    # page switches to it by itself
+    page.locator("#home-link").click()
+    page.wait_for_function("document.documentElement.dataset.view === 'home'")
+    third_id = new_build(site_dir)
     with page.expect_navigation(timeout=120_000):
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     wait_ready(page)
-    assert page.evaluate("window.pygames.app.engine.timings.build") == new_id
+    assert page.evaluate("window.pygames.app.engine.timings.build") == third_id != new_id
     assert page.locator(".home-tile").count() >= 4
-
-
-def test_sites_on_one_origin_keep_their_own_caches(sw_context, own_site):
-    server, site_dir, url = own_site
-    other = site_dir.parent / "other"
-    shutil.copytree(site_dir, other)
-    new_build(other)                                       # another site, another build
-    page = sw_context.new_page()
-    open_game(page, url, "spooneye?s=3")
-    mine = page.evaluate("window.pygames.app.engine.timings.build")
-    page.goto(server.url + "other/index.html#spooneye?s=3")
-    wait_ready(page)
-    page.wait_for_function(CONTROLLED, timeout=120_000)
-    theirs = page.evaluate("window.pygames.app.engine.timings.build")
-    assert mine != theirs
-    assert sorted(cache_names(page)) == sorted([f"pygames /pygames/ {mine}", f"pygames /other/ {theirs}"])
-
-
-def test_the_game_plays_under_a_sub_path(sw_context, own_site):
-    server, _, url = own_site
-    page = sw_context.new_page()
-    open_game(page, url, "spite_malice?s=11")
-    play_first_legal(page)
-    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
-    assert scope == url
-    paths = {path.split("?")[0] for _, path, _ in server.request_log}
-    assert paths and all(p.startswith("/pygames/") for p in paths), sorted(paths)

@@ -1,10 +1,14 @@
-"""A remote table in the real page: two browsers (two people) create and join a Skarney Gin table
-and play its first deal to the end by passing links alone - the static site and nothing else -
-and a link opened twice, a message for another table and a hostile invitation do no harm."""
+"""A remote table in the real page: a person joins a Skarney Gin table from a phone and plays its
+first deal to the end by passing links alone - the static site and nothing else - and so does a
+person at a Spades table of four; the others at those tables are simulated players running the
+engine's own remote-table calls (``pygames.remote.api``, what the page's worker runs). Two browsers
+pass links to each other (an invitation, a join, a move), and a link opened twice, a message for
+another table, a full storage and a hostile invitation do no harm."""
 
 import pytest
 
 from pygames import ai
+from pygames.remote import api
 from tests.conftest import FILL, PHONE, open_app, wait_ready
 
 pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
@@ -26,12 +30,12 @@ def open_link(page, link):
 
 def deliver(sender, receivers, links=None):
     """Everything ``sender`` has to post (``links``, when already read), opened by each receiver;
-    then marked posted."""
+    then marked posted (``sender`` None: links from elsewhere, nothing to mark)."""
     links = outbox(sender) if links is None else links
     for link in links:
         for page in receivers:
             open_link(page, link)
-    if links:
+    if links and sender is not None:
         sender.locator("#remote-posted").click()
         sender.wait_for_function("!document.querySelector('[data-remote-link]')")
     return len(links)
@@ -69,40 +73,99 @@ GLANCE = """() => {
 }"""
 
 
-def deliver_all(pages):
-    """Every page's messages opened by all the others, until nobody has anything left to post;
-    returns (links passed, each page's glance once all is delivered)."""
+class Simulated:
+    """A player simulated in CPython by the engine's own remote-table calls (``pygames.remote.api``,
+    what the page's worker runs): it posts links that the pages open and opens theirs, so a table of
+    four needs fewer browsers. Each move is the Easy bot's choice from its own view."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    @classmethod
+    def create(cls, game, names, seat=0):
+        return cls(api.create(game, len(names), {}, names, seat))
+
+    @classmethod
+    def join(cls, invitation, seat):
+        return cls(api.join(invitation, seat))
+
+    @property
+    def status(self):
+        return self.answer["status"]
+
+    def links(self):
+        return [o["link"] for o in self.status["outbox"]]
+
+    def open(self, link):
+        self.answer = api.open_link(self.answer["state"], link)
+        assert self.answer["outcome"] not in ("refused", "cheat", "stopped"), self.answer["text"]
+
+    def posted(self):
+        box = self.status["outbox"]
+        if box:
+            self.answer = api.posted(self.answer["state"], box[-1]["seq"] + 1)
+
+    def glance(self):
+        view = self.status["view"]
+        return {"links": self.links(), "view": view and {
+            "deal": view["deal"], "is_over": view["is_over"], "seat": view["seat"],
+            "current_player": view["current_player"], "can_move": bool(view.get("legal_moves"))}}
+
+    def play(self, seed):
+        view = self.status["view"]
+        self.answer = api.play(self.answer["state"], ai.choose_move(view, "easy", seed=seed))
+
+
+def deliver_all(pages, simulated=()):
+    """Every page's (and simulated player's) messages opened by all the others, until nobody has
+    anything left to post; returns (links passed, each one's glance once all is delivered, pages
+    first)."""
     total = 0
     while True:
         passed = 0
-        for sender in pages:
-            passed += deliver(sender, [p for p in pages if p is not sender], sender.evaluate(GLANCE)["links"])
+        for sender in [*pages, *simulated]:
+            links = sender.links() if isinstance(sender, Simulated) else sender.evaluate(GLANCE)["links"]
+            for sim in simulated:
+                if sim is not sender:
+                    for link in links:
+                        sim.open(link)
+            if isinstance(sender, Simulated):
+                deliver(None, list(pages), links)
+                sender.posted()
+            else:
+                deliver(sender, [p for p in pages if p is not sender], links)
+            passed += len(links)
         total += passed
         if not passed:
-            return total, [p.evaluate(GLANCE) for p in pages]
+            return total, [p.evaluate(GLANCE) for p in pages] + [s.glance() for s in simulated]
 
 
-def play_first_deal(pages, heard=None):
-    """The people at ``pages`` play the first deal to its end (each move the Easy bot's choice from
-    that page's own view, played as a click would), passing every message to all the others; with
-    ``heard`` (a set), every line each page's live region said is added to it as (page index, line)."""
+def play_first_deal(pages, heard=None, simulated=()):
+    """The people at ``pages`` (and the ``simulated`` players) play the first deal to its end (each
+    move the Easy bot's choice from that player's own view, played in a page as a click would),
+    passing every message to all the others; with ``heard`` (a set), every line each page's live
+    region said is added to it as (page index, line)."""
     moves = 0
     for _ in range(3000):
-        passed, glances = deliver_all(pages)
+        passed, glances = deliver_all(pages, simulated)
         if heard is not None:
             for i, p in enumerate(pages):
                 heard.update((i, line) for line in p.locator("#announce p").all_inner_texts())
         views = [g["view"] for g in glances]
         if all(v and (v["deal"] > 1 or v["is_over"]) for v in views):
             break
-        mover = next((p for p, v in zip(pages, views) if v and v["can_move"] and v["current_player"] == v["seat"]), None)
+        mover = next((p for p, v in zip([*pages, *simulated], views)
+                      if v and v["can_move"] and v["current_player"] == v["seat"]), None)
         if mover is None:
             assert passed, "nobody can move and no message is waiting"
             continue
-        view = mover.evaluate(STATUS)["view"]
-        mover.evaluate("m => window.pygames.play(m)", ai.choose_move(view, "easy", seed=moves))
-        mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelector('[data-remote-link]')"
-                                f" || window.pygames.app.state.view.move_count > {view['move_count']})")
+        if isinstance(mover, Simulated):
+            mover.play(seed=moves)
+        else:
+            view = mover.evaluate(STATUS)["view"]
+            mover.evaluate("m => window.pygames.play(m)", ai.choose_move(view, "easy", seed=moves))
+            mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelector('[data-remote-link]')"
+                                    f" || window.pygames.app.state.view.move_count > {view['move_count']})")
         moves += 1
     return moves
 
@@ -117,31 +180,49 @@ def check_deal_verified(pages):
     assert {p.locator("#remote-verified").get_attribute("data-verified") for p in pages} == {"1"}
 
 
-def test_two_people_play_a_deal_of_skarney_gin_by_links(warm_page, site):
-    aki, bea = warm_page(name="aki"), warm_page(**PHONE, name="bea")
-    invitation = create_table(aki, site)
+def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, site):
+    """The friend joins from a phone and plays a whole deal by links: every message out of the page
+    is opened by the host, a simulated player running the engine calls the page's worker runs, and
+    every message of the host's by the page (pages pass links to each other in the tests below)."""
+    aki = Simulated.create("skarney_gin", ["Aki", FRIEND])
+    invitation = aki.links()[0]
+    aki.posted()
+    bea = warm_page(**PHONE, name="bea")
     join_table(bea, site, invitation)
     assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
     heard = set()
     # the deck is a fair shuffle of both people's secrets, another every run: a deal took 40 to 86
     # moves in five runs, and once 9
-    assert play_first_deal([aki, bea], heard) >= 4
-    check_deal_verified([aki, bea])
-    # each page's screen reader heard the other player's moves as their links arrived, by name
-    assert any(i == 1 and line.startswith("Aki ") for i, line in heard), sorted(heard)[:20]
-    assert any(i == 0 and line.startswith(FRIEND) for i, line in heard), sorted(heard)[:20]
+    assert play_first_deal([bea], heard, simulated=[aki]) >= 4
+    check_deal_verified([bea])
+    assert aki.status["verified_deals"] >= 1 and not aki.status["stopped"], aki.status
+    assert aki.status["view"]["scores"] == bea.evaluate(STATUS)["view"]["scores"]
+    # the page's screen reader heard the other player's moves as their links arrived, by name
+    assert any(line.startswith("Aki ") for _i, line in heard), sorted(heard)[:20]
     # the seats carry the players' own names (plain text: the quotes and ampersands as typed)
-    assert FRIEND in aki.locator("#table .sg-opp").inner_text()
     assert "Aki" in bea.locator("#table .sg-opp").inner_text()
+    assert FRIEND in bea.locator("#remote-panel").inner_text()
 
 
-def test_four_people_play_a_deal_of_spades_by_links(warm_page, site):
-    pages = [warm_page(name=name) for name in ("aki", "bea", "cyd", "dov")]
-    invitation = create_table(pages[0], site, "spades")
-    for seat, page in enumerate(pages[1:], start=1):
-        join_table(page, site, invitation, seat)
-    assert play_first_deal(pages) >= 52
-    check_deal_verified(pages)
+def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, site):
+    """Four seats, one of them a browser: the other three are simulated players running the same
+    engine calls the page's worker does (four browsers cost a minute here for nothing more)."""
+    names = ["Aki", "Bea", "Cyd", "Dov"]
+    host = Simulated.create("spades", names)
+    invitation = host.links()[0]
+    host.posted()
+    cyd = warm_page(name="cyd")
+    join_table(cyd, site, invitation, seat=2)
+    others = [host, Simulated.join(invitation, 1), Simulated.join(invitation, 3)]
+    assert "Cyd (you)" in cyd.locator("#remote-panel").inner_text()
+    assert play_first_deal([cyd], simulated=others) >= 52
+    check_deal_verified([cyd])
+    final = cyd.evaluate(STATUS)["view"]
+    for sim in others:       # every seat verified the deal and scored it alike
+        assert sim.status["verified_deals"] >= 1 and not sim.status["stopped"], sim.status
+        assert sim.status["view"]["scores"] == final["scores"]
+    # the page names every seat as its player typed it, partners facing each other
+    assert all(name in cyd.locator("#table").inner_text() for name in ("Aki", "Bea", "Dov"))
 
 
 def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(warm_page, site):
@@ -156,9 +237,8 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     open_link(aki, "r.AAAA")                                   # damaged
     assert "cannot be opened" in aki.locator("#toast").inner_text()
     assert aki.evaluate("localStorage.length") == before
-    cyd, dov = warm_page(name="cyd"), warm_page(name="dov")   # another table, which aki has not joined
-    join_table(dov, site, create_table(cyd, site, "spooneye"))
-    open_link(aki, outbox(dov)[0])
+    other = Simulated.create("spooneye", ["Cyd", "Dov"])       # another table, which aki has not joined
+    open_link(aki, Simulated.join(other.links()[0], 1).links()[0])
     assert "not joined" in aki.locator("#toast").inner_text()
     assert aki.evaluate("localStorage.length") == before
     # the home screen lists the table; its button opens it again
