@@ -357,12 +357,13 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
     return wait_ready(page, timeout)
 
 
-def late_link(game_id, level, seed, deals=2, **options):
+def late_link(game_id, level, seed, deals=2, moves=None, **options):
     """A bot match as a page watching it plays it (every seat the bot of ``level``, seeded as
     ``bridge.bot`` seeds it: the game's seed * 1009 + the moves played), played in CPython first;
-    returns (the link of its first move of its last ``deals`` deals, the finished game). A test
-    opens the link and watches the page play those deals to the match's end (through a deal's end
-    to the next) instead of the whole match."""
+    returns (the link of its first move of its last ``deals`` deals - or, given ``moves``, of the
+    position that many moves before its end - and the finished game). A test opens the link and
+    watches the page play on to the match's end (through a deal's end to the next) instead of
+    playing the whole match."""
     import pygames
     from pygames import ai, links
     game = pygames.new_game(game_id, seed=seed, options=options or None)
@@ -373,6 +374,11 @@ def late_link(game_id, level, seed, deals=2, **options):
             starts.append(links.encode(game))
         game.play(ai.choose_move(game.view(game.current_player), level=level,
                                  seed=game.seed * 1009 + game.move_count))
+    if moves is not None:
+        early = pygames.new_game(game_id, seed=seed, options=options or None)
+        for move in game.history[:-moves]:
+            early.play(move)
+        return links.encode(early), game
     assert len(starts) >= deals, f"the match has {len(starts) + 1} deals"
     return starts[-deals], game
 

@@ -5,14 +5,13 @@ with the deal's challenge link. A finished bot match shows in the statistics onc
 reload), a match opened from a position link does not count, and Reset clears them."""
 
 import json
-import random
 import re
 
 import pytest
 
 import pygames
 from pygames import links
-from tests.conftest import open_app, wait_ready
+from tests.conftest import late_link, open_app, wait_ready
 
 DAY = "2026-11-23T12:00:00"
 NEXT_DAY = "2026-11-24T09:30:00"
@@ -220,18 +219,11 @@ def test_a_finished_match_is_counted_once_only_when_a_person_played_it_and_reset
 
 
 def test_a_match_from_someone_elses_position_link_does_not_count(page, site):
-    g = pygames.new_game("spite_malice", seed=9, options={"target": 0})
-    r = random.Random(9)
-    moves = []
-    probe = pygames.new_game("spite_malice", seed=9, options={"target": 0})
-    while not probe.is_over:
-        moves.append(r.randrange(len(probe.legal_actions())))
-        probe.play_index(moves[-1])
-    for index in moves[:-8]:                                # a few moves before the end
-        g.play_index(index)
+    # a few moves before the end of the bots' game (the page's bots, its seeds: it ends as in CPython)
+    link, _game = late_link("spite_malice", "normal", 9, moves=8, target=0)
     page.add_init_script("localStorage.setItem('pygames:settings:spite_malice', JSON.stringify("
                          "{speed: 'instant', watch: true}));")
-    open_app(page, site, links.encode(g))
+    open_app(page, site, link)
     page.wait_for_function(f"{STATE}.view.is_over", timeout=240_000)
     page.wait_for_function("document.querySelector('#dlg-summary[open]')")
     page.locator("#summary-ok").click()
