@@ -2,7 +2,7 @@
 first deal to the end by passing links alone - the static site and nothing else - and so does a
 person at a Spades table of four; the others at those tables are simulated players running the
 engine's own remote-table calls (``pygames.remote.api``, what the page's worker runs). Two browsers
-pass links to each other (an invitation, a join, a move), and a link opened twice, a message for
+pass links to each other (an invitation, a join, the host's answer), and a link opened twice, a message for
 another table, a full storage and a hostile invitation do no harm."""
 
 import pytest
