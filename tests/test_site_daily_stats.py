@@ -1,7 +1,7 @@
 """The daily deal and the statistics in the built site: the daily deal is the same deal for everyone on
-a date (two people, their storage empty) and another the next day; it never touches the person's own game; its
-first deal's result is recorded once, shown again instead of a new try, and shared as a short text
-with the deal's challenge link. A finished bot match shows in the statistics once (not again after a
+a date (two people, their storage empty) and another the next day; it never touches the person's own
+game; its first deal's result is recorded once, shown again instead of a new try, and shared as a
+short text with the deal's challenge link. A finished bot match shows in the statistics once (not again after a
 reload), a match opened from a position link does not count, and Reset clears them."""
 
 import json
