@@ -221,7 +221,7 @@ def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, s
     for sim in others:       # every seat verified the deal and scored it alike
         assert sim.status["verified_deals"] >= 1 and not sim.status["stopped"], sim.status
         assert sim.status["view"]["scores"] == final["scores"]
-    # the page names every seat as its player typed it, partners facing each other
+    # the page names every other seat by the name its player was given
     assert all(name in cyd.locator("#table").inner_text() for name in ("Aki", "Bea", "Dov"))
 
 
