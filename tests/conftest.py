@@ -357,6 +357,13 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
     return wait_ready(page, timeout)
 
 
+def page_bot_move(game, level="normal"):
+    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed:
+    the game's seed * 1009 + the moves played), so CPython follows a page's bot game move for move."""
+    from pygames import ai
+    return ai.choose_move(game.view(game.current_player), level=level, seed=game.seed * 1009 + game.move_count)
+
+
 def late_link(game_id, level, seed, deals=2, moves=None, **options):
     """A bot match as a page watching it plays it (every seat the bot of ``level``, seeded as
     ``bridge.bot`` seeds it: the game's seed * 1009 + the moves played), played in CPython first;
@@ -365,15 +372,14 @@ def late_link(game_id, level, seed, deals=2, moves=None, **options):
     watches the page play on to the match's end (through a deal's end to the next) instead of
     playing the whole match."""
     import pygames
-    from pygames import ai, links
+    from pygames import links
     game = pygames.new_game(game_id, seed=seed, options=options or None)
     deal, starts = game.deal_number, []
     while not game.is_over:
         if game.deal_number != deal:
             deal = game.deal_number
             starts.append(links.encode(game))
-        game.play(ai.choose_move(game.view(game.current_player), level=level,
-                                 seed=game.seed * 1009 + game.move_count))
+        game.play(page_bot_move(game, level))
     if moves is not None:
         early = pygames.new_game(game_id, seed=seed, options=options or None)
         for move in game.history[:-moves]:

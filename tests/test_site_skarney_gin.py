@@ -14,9 +14,9 @@ import time
 import pytest
 
 import pygames
-from pygames import ai, links
+from pygames import links
 from pygames.text import render
-from tests.conftest import PHONE, late_link, open_app, wait_ready
+from tests.conftest import PHONE, late_link, open_app, page_bot_move, wait_ready
 
 GAME = "skarney_gin"
 FAST = "localStorage.setItem('pygames:settings:skarney_gin', JSON.stringify({speed: 'instant'}));"
@@ -37,11 +37,6 @@ def view(page):
 
 
 # ---- CPython: the same game, the same bots -------------------------------------------------------
-def bot_move(game):
-    seat = game.current_player
-    return ai.choose_move(game.view(seat), level="normal", seed=game.seed * 1009 + game.move_count)
-
-
 def person_move(game):
     """The scripted person: initial meld (meld by meld), lay-off, meld, take, ... and otherwise offer
     the last card."""
@@ -69,7 +64,7 @@ def scripted(seed, stop, limit=60):
             mine.append(move)
             game.play(move)
         else:
-            game.play(bot_move(game))
+            game.play(page_bot_move(game))
     return None
 
 
@@ -434,7 +429,7 @@ def late_deal(seeds=range(1, 200)):
             if (game.current_player == 0 and game.phase == "play" and len(v["melds"][0]) >= 5
                     and len(v["melds"][1]) >= 5 and v["hand_counts"][0] >= 4):
                 return game
-            game.play(bot_move(game))
+            game.play(page_bot_move(game))
     pytest.fail("no seed gives a late-deal position")
 
 

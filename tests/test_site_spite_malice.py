@@ -5,9 +5,8 @@ import json
 import re
 
 import pygames
-from pygames import ai
 from pygames.links import VERSION
-from tests.conftest import open_app, wait_ready
+from tests.conftest import open_app, page_bot_move, wait_ready
 
 GAME = "spite_malice"
 # the person's turn, with the page idle (no bot moving, no move of theirs in flight)
@@ -163,8 +162,7 @@ def test_a_bot_match_runs_to_its_end_in_the_page(page, site):
     # the same bots in CPython play the same match
     game = pygames.new_game(GAME, seed=5, options={"payoff": 13, "target": 0})
     while not game.is_over:
-        game.play(ai.choose_move(game.view(game.current_player), level="normal",
-                                 seed=game.seed * 1009 + game.move_count))
+        game.play(page_bot_move(game))
     final = call(page, "state")["view"]
     assert final["deal"] == 1 and [e["move"] for e in final["log"]] == game.history
     result = final["results"][-1]
