@@ -8,7 +8,8 @@ import importlib.util
 from pathlib import Path
 
 import pygames
-from pygames.cards import IDS
+from pygames.ai import choose_move
+from pygames.cards import IDS, Rng
 
 _spec = importlib.util.spec_from_file_location(
     "vs_openspiel", Path(__file__).resolve().parent.parent / "tools" / "vs_openspiel.py")
@@ -49,3 +50,16 @@ def test_a_contracts_outcome_names_nils_and_the_tricks_over_or_short():
     assert vs.contract_outcome(bids, [2, 4, 1, 6], 0) == "nil lost, set -1"   # a lost nil's trick counts
     assert vs.contract_outcome(bids, [5, 3, 0, 5], 1) == "made +0"
     assert vs.contract_outcome(["nil", 6, "nil", 6], [0, 6, 1, 6], 0) == "nil kept, nil lost"
+
+
+def test_the_oracle_deals_every_sample_as_the_table_holds_it():
+    g = pygames.new_game("spades", seed=3)
+    while g.view(g.turn)["phase"] != "play" or len(g.trick) < 2:
+        g.play(choose_move(g.view(g.turn), level="normal", seed=1))
+    sample = vs.oracle_sampler(g)
+    rng = Rng(7)
+    first, second = sample(g.view(g.turn), rng), sample(g.view(g.turn), rng)
+    assert first.hands == second.hands == g.hands and first.trick == g.trick
+    assert first.chance.state != second.chance.state      # a fresh stream for each playout
+    first.apply_action(first.legal_actions()[0])
+    assert len(g.trick) == 2                                # the table itself is untouched

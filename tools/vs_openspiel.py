@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -20,6 +20,8 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   mirror's view of that seat alike (``Spades.hidden_frame``: own hand, cards played, voids shown),
   dealt back into a fresh OpenSpiel state and replayed to the same point. (Hard's own sampler also
   weighs the deals by how well each hidden hand fits its bid - ``pygames.ai.spades.bid_sampler``.)
+* ``--oracle``: hard's search is dealt the true hands instead (``oracle_sampler``). Not a fair match:
+  the ceiling of what reading the hidden hands better could give this search and its playouts.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames.ai import choose_move                      # noqa: E402
+from pygames.ai import spades as spades_ai              # noqa: E402
 from pygames.cards import CODES, IDS, Rng               # noqa: E402
 from pygames.games.spades import Spades, deal_with_voids  # noqa: E402
 
@@ -128,6 +132,16 @@ def resampler(pyspiel_game, mirror: Spades, os_history: list[int], seat: int, se
     return sample
 
 
+def oracle_sampler(mirror: Spades):
+    """A sampler for hard's search (``--oracle``) that deals every sample as ``mirror`` holds it:
+    the true hands, a fresh random stream for each playout's chance."""
+    def sample(view, rng):
+        state = mirror.clone(history=True)
+        state.chance = Rng(rng.next64())
+        return state
+    return sample
+
+
 def _plays_by_player(pyspiel_game, os_history):
     """(OpenSpiel player, card action) of every card played so far, by replaying the history."""
     state = pyspiel_game.new_initial_state()
@@ -140,7 +154,7 @@ def _plays_by_player(pyspiel_game, os_history):
 
 
 def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
-              verbose: bool = False, budget: int | None = None) -> list[float]:
+              verbose: bool = False, budget: int | None = None, oracle: bool = False) -> list[float]:
     """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
     Returns OpenSpiel's returns by its player."""
     game = pyspiel.load_game("spades")
@@ -167,7 +181,9 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
+            sampler = (lambda view: oracle_sampler(mirror)) if oracle else spades_ai.bid_sampler
+            with mock.patch.object(spades_ai, "bid_sampler", sampler):
+                action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
                                    random_state=__import__("numpy").random.RandomState(deal_seed * 1000 + n),
@@ -211,7 +227,8 @@ def interval90(values):
     return mean, mean - half, mean + half
 
 
-def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None) -> tuple[float, str]:
+def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None,
+              oracle: bool = False) -> tuple[float, str]:
     """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed;
     and, side by side, what each side did with the same cards: for OpenSpiel's players 0 and 2, then
     1 and 3, the contract's outcome when hard held them and when OpenSpiel's bot did."""
@@ -220,7 +237,7 @@ def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int 
     margin = 0.0
     plays = []
     for hard_team in (0, 1):
-        r, bids, tricks = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget)
+        r, bids, tricks = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget, oracle)
         margin += r[hard_team] - r[1 - hard_team]
         plays.append((bids, tricks))
     sides = "; ".join(f"players {t} and {t + 2}: hard {contract_outcome(*plays[t], t)}, "
@@ -240,12 +257,14 @@ def main(argv=None):
     parser.add_argument("--uct", type=float, default=100.0,
                         help="OpenSpiel's UCT constant, in its returns' units (points)")
     parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
+    parser.add_argument("--oracle", action="store_true",
+                        help="deal hard's search the true hands (not a fair match: a ceiling for its card reading)")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
     margins = []
     t0 = time.perf_counter()
-    work = [(k, args.sims, args.uct, args.verbose, args.budget) for k in range(args.first, args.first + args.pairs)]
+    work = [(k, args.sims, args.uct, args.verbose, args.budget, args.oracle) for k in range(args.first, args.first + args.pairs)]
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(args.jobs)
@@ -265,7 +284,8 @@ def main(argv=None):
         pool.close()
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
-    print(f"hard against OpenSpiel ISMCTS ({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
+    print(f"hard{' (oracle: dealt the true hands)' if args.oracle else ''} against OpenSpiel ISMCTS "
+          f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
           f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "
           f"(a contract or a nil that one side made and the other did not) in {swings[0]}, behind in {swings[1]}")
