@@ -63,3 +63,15 @@ def test_the_oracle_deals_every_sample_as_the_table_holds_it():
     assert first.chance.state != second.chance.state      # a fresh stream for each playout
     first.apply_action(first.legal_actions()[0])
     assert len(g.trick) == 2                                # the table itself is untouched
+
+
+def test_the_partner_oracle_deals_only_the_opponents_hands():
+    g = pygames.new_game("spades", seed=3)
+    while g.view(g.turn)["phase"] != "play" or len(g.trick) < 2:
+        g.play(choose_move(g.view(g.turn), level="normal", seed=1))
+    seat = g.turn
+    partner, opponents = (seat + 2) % 4, [(seat + 1) % 4, (seat + 3) % 4]
+    zones, unseen, slots, voids = vs.partner_told(g)(g.view(seat))
+    assert sorted(IDS[c] for c in zones[f"hand{partner}"]) == sorted(g.hands[partner]) and slots[partner] == 0
+    assert sorted(unseen) == sorted(c for s in opponents for c in g.hands[s])
+    assert [slots[s] for s in opponents] == [len(g.hands[s]) for s in opponents]

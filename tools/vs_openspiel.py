@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner]]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -22,6 +22,8 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   weighs the deals by how well each hidden hand fits its bid - ``pygames.ai.spades.bid_sampler``.)
 * ``--oracle``: hard's search is dealt the true hands instead (``oracle_sampler``). Not a fair match:
   the ceiling of what reading the hidden hands better could give this search and its playouts.
+  ``--oracle partner``: it is told only its partner's hand (``partner_told``), the opponents' cards
+  dealt as ``bid_sampler`` deals them.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pygames.ai import choose_move                      # noqa: E402
 from pygames.ai import spades as spades_ai              # noqa: E402
 from pygames.cards import CODES, IDS, Rng               # noqa: E402
-from pygames.games.spades import Spades, deal_with_voids  # noqa: E402
+from pygames.games.spades import SORT_KEY, Spades, deal_with_voids  # noqa: E402
 
 OS_SUITS = "CDHS"            # OpenSpiel's card index = suit * 13 + rank, clubs first, twos first
 OS_RANKS = "23456789TJQKA"
@@ -142,6 +144,23 @@ def oracle_sampler(mirror: Spades):
     return sample
 
 
+def partner_told(mirror: Spades):
+    """``Spades.hidden_frame`` for hard's search (``--oracle partner``): the partner's true hand as
+    cards the seat knows are there, so only the opponents' hands are dealt."""
+    frame = Spades.hidden_frame
+
+    def told(view):
+        zones, unseen, slots, voids = frame(view)
+        partner = (view["seat"] + 2) % 4
+        if slots[partner]:
+            true = mirror.hands[partner]
+            zones[f"hand{partner}"] = [CODES[c] for c in sorted(true, key=SORT_KEY.__getitem__)]
+            slots[partner] = 0
+            unseen = [c for c in unseen if c not in true]
+        return zones, unseen, slots, voids
+    return told
+
+
 def _plays_by_player(pyspiel_game, os_history):
     """(OpenSpiel player, card action) of every card played so far, by replaying the history."""
     state = pyspiel_game.new_initial_state()
@@ -154,7 +173,7 @@ def _plays_by_player(pyspiel_game, os_history):
 
 
 def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
-              verbose: bool = False, budget: int | None = None, oracle: bool = False) -> list[float]:
+              verbose: bool = False, budget: int | None = None, oracle: str | None = None) -> list[float]:
     """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
     Returns OpenSpiel's returns by its player."""
     game = pyspiel.load_game("spades")
@@ -181,8 +200,9 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            sampler = (lambda view: oracle_sampler(mirror)) if oracle else spades_ai.bid_sampler
-            with mock.patch.object(spades_ai, "bid_sampler", sampler):
+            sampler = (lambda view: oracle_sampler(mirror)) if oracle == "all" else spades_ai.bid_sampler
+            frame = staticmethod(partner_told(mirror)) if oracle == "partner" else Spades.__dict__["hidden_frame"]
+            with mock.patch.object(spades_ai, "bid_sampler", sampler), mock.patch.object(Spades, "hidden_frame", frame):
                 action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
@@ -228,7 +248,7 @@ def interval90(values):
 
 
 def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None,
-              oracle: bool = False) -> tuple[float, str]:
+              oracle: str | None = None) -> tuple[float, str]:
     """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed;
     and, side by side, what each side did with the same cards: for OpenSpiel's players 0 and 2, then
     1 and 3, the contract's outcome when hard held them and when OpenSpiel's bot did."""
@@ -257,8 +277,9 @@ def main(argv=None):
     parser.add_argument("--uct", type=float, default=100.0,
                         help="OpenSpiel's UCT constant, in its returns' units (points)")
     parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
-    parser.add_argument("--oracle", action="store_true",
-                        help="deal hard's search the true hands (not a fair match: a ceiling for its card reading)")
+    parser.add_argument("--oracle", nargs="?", const="all", choices=("all", "partner"),
+                        help="deal hard's search the true hands, or tell it its partner's (not a fair match: "
+                             "a ceiling for its card reading)")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
@@ -284,7 +305,8 @@ def main(argv=None):
         pool.close()
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
-    print(f"hard{' (oracle: dealt the true hands)' if args.oracle else ''} against OpenSpiel ISMCTS "
+    told = {"all": " (oracle: dealt the true hands)", "partner": " (oracle: told its partner's hand)"}
+    print(f"hard{told.get(args.oracle, '')} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
           f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "
