@@ -29,6 +29,7 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
@@ -161,6 +162,15 @@ def partner_told(mirror: Spades):
     return told
 
 
+def oracle_patch(oracle: str | None, mirror: Spades):
+    """What ``--oracle`` changes in hard's card reading for one move (nothing without it)."""
+    if oracle == "all":
+        return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
+    if oracle == "partner":
+        return mock.patch.object(Spades, "hidden_frame", staticmethod(partner_told(mirror)))
+    return contextlib.nullcontext()
+
+
 def _plays_by_player(pyspiel_game, os_history):
     """(OpenSpiel player, card action) of every card played so far, by replaying the history."""
     state = pyspiel_game.new_initial_state()
@@ -200,9 +210,7 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            sampler = (lambda view: oracle_sampler(mirror)) if oracle == "all" else spades_ai.bid_sampler
-            frame = staticmethod(partner_told(mirror)) if oracle == "partner" else Spades.__dict__["hidden_frame"]
-            with mock.patch.object(spades_ai, "bid_sampler", sampler), mock.patch.object(Spades, "hidden_frame", frame):
+            with oracle_patch(oracle, mirror):
                 action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
