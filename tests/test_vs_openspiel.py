@@ -52,10 +52,16 @@ def test_a_contracts_outcome_names_nils_and_the_tricks_over_or_short():
     assert vs.contract_outcome(["nil", 6, "nil", 6], [0, 6, 1, 6], 0) == "nil kept, nil lost"
 
 
-def test_the_oracle_deals_every_sample_as_the_table_holds_it():
+def mid_trick():
+    """A Spades table whose first trick has two cards in it (normal bots bid and play)."""
     g = pygames.new_game("spades", seed=3)
     while g.view(g.turn)["phase"] != "play" or len(g.trick) < 2:
         g.play(choose_move(g.view(g.turn), level="normal", seed=1))
+    return g
+
+
+def test_the_oracle_deals_every_sample_as_the_table_holds_it():
+    g = mid_trick()
     sample = vs.oracle_sampler(g)
     rng = Rng(7)
     first, second = sample(g.view(g.turn), rng), sample(g.view(g.turn), rng)
@@ -66,9 +72,7 @@ def test_the_oracle_deals_every_sample_as_the_table_holds_it():
 
 
 def test_the_partner_oracle_deals_only_the_opponents_hands():
-    g = pygames.new_game("spades", seed=3)
-    while g.view(g.turn)["phase"] != "play" or len(g.trick) < 2:
-        g.play(choose_move(g.view(g.turn), level="normal", seed=1))
+    g = mid_trick()
     seat = g.turn
     partner, opponents = (seat + 2) % 4, [(seat + 1) % 4, (seat + 3) % 4]
     zones, unseen, slots, voids = vs.partner_told(g)(g.view(seat))
