@@ -366,7 +366,7 @@ def page_bot_move(game, level="normal"):
 
 def late_link(game_id, level, seed, deals=2, moves=None, **options):
     """A bot match as a page watching it plays it (every seat the bot of ``level``, seeded as
-    ``bridge.bot`` seeds it: the game's seed * 1009 + the moves played), played in CPython first;
+    ``bridge.bot`` seeds it: ``page_bot_move``), played in CPython first;
     returns (the link of its first move of its last ``deals`` deals - or, given ``moves``, of the
     position that many moves before its end - and the finished game). A test opens the link and
     watches the page play on to the match's end (through a deal's end to the next) instead of
