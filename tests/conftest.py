@@ -351,9 +351,20 @@ def wait_ready(page, timeout=READY_TIMEOUT_MS):
     return page
 
 
+ADDRESSES = "Number(document.documentElement.dataset.addresses || 0)"
+
+
 def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
-    """Open index.html#fragment and wait until the app says it is ready."""
-    page.goto(f"{site}index.html" + (f"#{fragment.lstrip('#')}" if fragment else ""))
+    """Open index.html#fragment and wait until the app says it is ready. On a page already showing
+    the app only the address changes (no new load), so it also waits until the page has dealt with
+    the new address (``data-addresses`` counts them): the last position's table is no longer current."""
+    url = f"{site}index.html" + (f"#{fragment.lstrip('#')}" if fragment else "")
+    here = page.url
+    same_page = here.split("#")[0] == url.split("#")[0] and "#" in url and here != url
+    before = page.evaluate(ADDRESSES) if same_page else None
+    page.goto(url)
+    if same_page:
+        page.wait_for_function(f"{ADDRESSES} > {before}", timeout=timeout, polling=20)
     return wait_ready(page, timeout)
 
 

@@ -175,7 +175,9 @@ def check_deal_verified(pages):
     assert not any("stopped" in t for t in texts), texts
     finals = [p.evaluate(STATUS)["view"] for p in pages]
     assert all(v["deal"] > 1 or v["is_over"] for v in finals)
-    assert all(v["scores"] == finals[0]["scores"] for v in finals) and any(finals[0]["scores"])
+    # every page scored the deal alike (0-0 is a real result: a Skarney Gin deal ending with equal hands
+    # scores nothing)
+    assert all(v["scores"] == finals[0]["scores"] for v in finals)
     # every page replayed the deal from the revealed deck and found nobody cheating
     assert {p.locator("#remote-verified").get_attribute("data-verified") for p in pages} == {"1"}
 

@@ -620,10 +620,13 @@ function wireControls() {
   $("btn-rules").addEventListener("click", showRules);
   $("btn-settings").addEventListener("click", showSettings);
   document.addEventListener("keydown", onKey);
-  window.addEventListener("hashchange", onAddress);
+  window.addEventListener("hashchange", async () => {
+    try { await onAddress(); } finally { root.dataset.addresses = String(Number(root.dataset.addresses || 0) + 1); }
+  });
 }
 
-/** The address changed (back, forward, a link opened in this tab): show what it asks for. */
+/** The address changed (back, forward, a link opened in this tab): show what it asks for. (Once it
+ * has, <html data-addresses> counts it: a test that changes only the address waits for that.) */
 async function onAddress() {
   takeAddress();                        // the person's address stands: no link due is written over it
   const where = route(currentFragment(), Object.keys(LAYOUTS));
