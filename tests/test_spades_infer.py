@@ -1,14 +1,18 @@
 """Hard's dealer of the unseen cards (``pygames.ai.spades.bid_sampler``): every deal it makes agrees
 with what the seat has seen, exactly as ``Spades.determinize``'s do, and its hidden hands fit their
 bids - a seat that bid 5 is dealt a hand worth about five tricks, a nil bidder a hand that can duck -
-where a plain deal gives every consistent hand alike."""
+where a plain deal gives every consistent hand alike. With ``read`` (an experiment, not the page's
+bot) it also reads the follows (``follow_reads``): a seat that followed with a card other than its
+lowest held no lower card, unless the card was the cheapest winner."""
 
 import statistics
 
+import pytest
+
 import pygames
 from pygames.ai import choose_move
-from pygames.ai.spades import bid_sampler, can_duck, estimate_tricks
-from pygames.cards import HIDDEN, Rng
+from pygames.ai.spades import bid_sampler, can_duck, estimate_tricks, follow_reads
+from pygames.cards import HIDDEN, IDS, Rng
 from pygames.games.spades import Spades
 
 
@@ -31,17 +35,17 @@ def positions(count, seed=0):
 def whole_hand(game, view, seat):
     """A seat's 13 cards of this deal in a sampled ``game``: what it holds and what it has played."""
     played = [e["move"]["card"] for e in view["log"] if e["move"]["type"] == "play" and e["seat"] == seat]
-    from pygames.cards import IDS
     return game.hands[seat] + [IDS[c] for c in played if IDS[c] not in game.hands[seat]]
 
 
-def test_its_deals_agree_with_the_view_and_keep_every_void():
+@pytest.mark.parametrize("read", [False, True])
+def test_its_deals_agree_with_the_view_and_keep_every_void(read):
     rng = Rng(3)
     varied = 0
     for g in positions(24, seed=1):
         for seat in range(4):
             view = g.view(seat)
-            sample = bid_sampler(view)
+            sample = bid_sampler(view, read=read)
             deals = [sample(view, rng) for _ in range(4)]
             for s in deals:
                 assert s.view(seat) == view, "a sampled deal must look the same to the seat"
@@ -90,3 +94,60 @@ def test_hidden_hands_fit_their_bids_better_than_a_plain_deal():
     assert len(off_fit) > 300
     assert statistics.fmean(off_fit) < 0.6 * statistics.fmean(off_plain)
     assert nils and duck_fit > 1.5 * duck_plain
+
+
+def plays(*seat_cards):
+    return [{"seat": s, "move": {"type": "play", "card": c}} for s, c in seat_cards]
+
+
+def mask(*codes):
+    return sum(1 << IDS[c] for c in codes)
+
+
+def test_a_follow_reads_as_no_lower_card_or_no_cheaper_winner():
+    """West leads the 5 of hearts, North plays the 9, East the king, South (the reader) the 2: North
+    held no heart below the 9 unless it had no winner cheaper than the 9 (6, 7, 8), East none below
+    the king unless none of 10 to queen. A card North plays later rules its lowest out, or its cheapest."""
+    first = plays((1, "5H"), (2, "9H"), (3, "KH"), (0, "2H"))
+    view = {"seat": 0, "log": first, "trick": []}
+    below_9 = mask("2H", "3H", "4H", "5H", "6H", "7H", "8H")
+    assert follow_reads(view) == [
+        (2, below_9, mask("6H", "7H", "8H")),
+        (3, below_9 | mask("9H", "TH", "JH", "QH"), mask("TH", "JH", "QH"))]
+    # North plays the 3 of hearts later: it was not its lowest, so only the cheapest winner explains it
+    later = plays((3, "AC"), (0, "2C"), (1, "3C"), (2, "3H"))
+    assert follow_reads({"seat": 0, "log": first + later, "trick": []})[0] == (2, -1, mask("6H", "7H", "8H"))
+    # ... and the 7 as well: no hand explains the follow, so it says nothing about the deal
+    more = plays((3, "KC"), (0, "4C"), (1, "5C"), (2, "7H"))
+    assert [r[0] for r in follow_reads({"seat": 0, "log": first + later + more, "trick": []})] == [3, 1, 1]
+    # a follow in the trick on the table is read too; a card of another suit is not read
+    assert follow_reads({"seat": 1, "log": [], "trick": [{"seat": 2, "card": "4D"}, {"seat": 3, "card": "3D"},
+                                                         {"seat": 0, "card": "2S"}]}) == [
+        (3, mask("2D"), None)]
+
+
+def unexplained(game, view, seat_reads):
+    """How many of the reads a sampled ``game``'s hidden hands leave unexplained."""
+    misses = 0
+    for s, lower, gap in seat_reads:
+        held = sum(1 << c for c in game.hands[s])
+        misses += bool(held & lower and (gap is None or held & gap))
+    return misses
+
+
+def test_reading_the_follows_deals_hands_that_explain_them():
+    """Later in the play, the hands the reading sampler deals leave far fewer follows unexplained than
+    the bids alone do (the same positions and streams)."""
+    plain = reading = 0
+    for g in positions(30, seed=4):
+        seat = g.turn
+        view = g.view(seat)
+        reads = [r for r in follow_reads(view) if r[0] != seat and len(g.hands[r[0]])]
+        if not reads:
+            continue
+        by_bids, by_reading = bid_sampler(view), bid_sampler(view, read=True)
+        for i in range(10):
+            plain += unexplained(by_bids(view, Rng(i)), view, reads)
+            reading += unexplained(by_reading(view, Rng(i)), view, reads)
+    assert plain > 50
+    assert reading < 0.75 * plain, (reading, plain)

@@ -79,3 +79,15 @@ def test_the_partner_oracle_deals_only_the_opponents_hands():
     assert sorted(IDS[c] for c in zones[f"hand{partner}"]) == sorted(g.hands[partner]) and slots[partner] == 0
     assert sorted(unseen) == sorted(c for s in opponents for c in g.hands[s])
     assert [slots[s] for s in opponents] == [len(g.hands[s]) for s in opponents]
+
+
+def test_read_makes_hards_sampler_read_the_follows_for_the_move():
+    g = mid_trick()
+    while len(g.view(None)["log"]) < 28:                  # six tricks in: follows to read
+        g.play(choose_move(g.view(g.turn), level="normal", seed=2))
+    view = g.view(g.turn)
+    reading = [vs.spades_ai.bid_sampler(view, read=True)(view, Rng(i)).hands for i in range(4)]
+    assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] != reading
+    with vs.oracle_patch("read", g):
+        assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] == reading
+    assert vs.spades_ai.bid_sampler.__name__ == "bid_sampler"          # restored after the move

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner]]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner] | --read]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -24,12 +24,15 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   the ceiling of what reading the hidden hands better could give this search and its playouts.
   ``--oracle partner``: it is told only its partner's hand (``partner_told``), the opponents' cards
   dealt as ``bid_sampler`` deals them.
+* ``--read``: an experiment, not the page's bot: hard's sampler also reads the other seats' follows
+  (``bid_sampler(view, read=True)``, ``follow_reads``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import math
 import random
 import statistics
@@ -163,7 +166,11 @@ def partner_told(mirror: Spades):
 
 
 def oracle_patch(oracle: str | None, mirror: Spades):
-    """What ``--oracle`` changes in hard's card reading for one move (nothing without it)."""
+    """What ``--oracle`` (or ``--read``: ``oracle`` "read") changes in hard's card reading for one
+    move (nothing without either)."""
+    if oracle == "read":
+        reading = functools.partial(spades_ai.bid_sampler, read=True)
+        return mock.patch.object(spades_ai, "bid_sampler", reading)
     if oracle == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
     if oracle == "partner":
@@ -288,6 +295,9 @@ def main(argv=None):
     parser.add_argument("--oracle", nargs="?", const="all", choices=("all", "partner"),
                         help="deal hard's search the true hands, or tell it its partner's (not a fair match: "
                              "a ceiling for its card reading)")
+    parser.add_argument("--read", action="store_const", const="read", dest="oracle",
+                        help="an experiment in card reading: hard's sampler also reads the follows "
+                             "(pygames.ai.spades.bid_sampler's read)")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
@@ -313,7 +323,8 @@ def main(argv=None):
         pool.close()
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
-    told = {"all": " (oracle: dealt the true hands)", "partner": " (oracle: told its partner's hand)"}
+    told = {"all": " (oracle: dealt the true hands)", "partner": " (oracle: told its partner's hand)",
+            "read": " (reading the follows)"}
     print(f"hard{told.get(args.oracle, '')} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
