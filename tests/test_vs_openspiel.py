@@ -88,6 +88,6 @@ def test_read_makes_hards_sampler_read_the_follows_for_the_move():
     view = g.view(g.turn)
     reading = [vs.spades_ai.bid_sampler(view, read=True)(view, Rng(i)).hands for i in range(4)]
     assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] != reading
-    with vs.oracle_patch("read", g):
+    with vs.reading_patch("read", g):
         assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] == reading
     assert vs.spades_ai.bid_sampler.__name__ == "bid_sampler"          # restored after the move

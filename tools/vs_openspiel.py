@@ -165,15 +165,15 @@ def partner_told(mirror: Spades):
     return told
 
 
-def oracle_patch(oracle: str | None, mirror: Spades):
-    """What ``--oracle`` (or ``--read``: ``oracle`` "read") changes in hard's card reading for one
-    move (nothing without either)."""
-    if oracle == "read":
+def reading_patch(reading: str | None, mirror: Spades):
+    """What ``reading`` changes in hard's card reading for one move: "all" or "partner" (``--oracle``
+    and ``--oracle partner``) or "read" (``--read``); None, nothing."""
+    if reading == "read":
         reading = functools.partial(spades_ai.bid_sampler, read=True)
         return mock.patch.object(spades_ai, "bid_sampler", reading)
-    if oracle == "all":
+    if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
-    if oracle == "partner":
+    if reading == "partner":
         return mock.patch.object(Spades, "hidden_frame", staticmethod(partner_told(mirror)))
     return contextlib.nullcontext()
 
@@ -190,7 +190,7 @@ def _plays_by_player(pyspiel_game, os_history):
 
 
 def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
-              verbose: bool = False, budget: int | None = None, oracle: str | None = None) -> list[float]:
+              verbose: bool = False, budget: int | None = None, reading: str | None = None) -> list[float]:
     """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
     Returns OpenSpiel's returns by its player."""
     game = pyspiel.load_game("spades")
@@ -217,7 +217,7 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            with oracle_patch(oracle, mirror):
+            with reading_patch(reading, mirror):
                 action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
@@ -263,7 +263,7 @@ def interval90(values):
 
 
 def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int | None = None,
-              oracle: str | None = None) -> tuple[float, str]:
+              reading: str | None = None) -> tuple[float, str]:
     """Deal ``k`` played twice, the sides swapped: hard's team points minus the other team's, summed;
     and, side by side, what each side did with the same cards: for OpenSpiel's players 0 and 2, then
     1 and 3, the contract's outcome when hard held them and when OpenSpiel's bot did."""
@@ -272,7 +272,7 @@ def play_pair(k: int, sims: int, uct: float, verbose: bool = False, budget: int 
     margin = 0.0
     plays = []
     for hard_team in (0, 1):
-        r, bids, tricks = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget, oracle)
+        r, bids, tricks = play_hand(pyspiel, ismcts, k, hard_team, sims, uct, verbose, budget, reading)
         margin += r[hard_team] - r[1 - hard_team]
         plays.append((bids, tricks))
     sides = "; ".join(f"players {t} and {t + 2}: hard {contract_outcome(*plays[t], t)}, "
@@ -292,10 +292,10 @@ def main(argv=None):
     parser.add_argument("--uct", type=float, default=100.0,
                         help="OpenSpiel's UCT constant, in its returns' units (points)")
     parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
-    parser.add_argument("--oracle", nargs="?", const="all", choices=("all", "partner"),
+    parser.add_argument("--oracle", nargs="?", const="all", choices=("all", "partner"), dest="reading",
                         help="deal hard's search the true hands, or tell it its partner's (not a fair match: "
                              "a ceiling for its card reading)")
-    parser.add_argument("--read", action="store_const", const="read", dest="oracle",
+    parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
@@ -303,7 +303,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     margins = []
     t0 = time.perf_counter()
-    work = [(k, args.sims, args.uct, args.verbose, args.budget, args.oracle) for k in range(args.first, args.first + args.pairs)]
+    work = [(k, args.sims, args.uct, args.verbose, args.budget, args.reading) for k in range(args.first, args.first + args.pairs)]
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(args.jobs)
@@ -325,7 +325,7 @@ def main(argv=None):
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
     told = {"all": " (oracle: dealt the true hands)", "partner": " (oracle: told its partner's hand)",
             "read": " (reading the follows)"}
-    print(f"hard{told.get(args.oracle, '')} against OpenSpiel ISMCTS "
+    print(f"hard{told.get(args.reading, '')} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
           f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "
