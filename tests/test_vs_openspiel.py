@@ -52,6 +52,13 @@ def test_a_contracts_outcome_names_nils_and_the_tricks_over_or_short():
     assert vs.contract_outcome(["nil", 6, "nil", 6], [0, 6, 1, 6], 0) == "nil kept, nil lost"
 
 
+def test_nil_deals_are_the_deals_in_which_the_match_bids_a_nil():
+    # the match's own record (--verbose, deals 601-623 against OpenSpiel): nils were bid in these
+    # deals and no other, e.g. deal 604 "bids [2, 'nil', 5, 3]" and deal 623 "[7, 5, 1, 'nil']"
+    assert vs.nil_deals(601, 5) == [604, 607, 610, 621, 623]
+    assert vs.nil_deals(623, 1) == [623]
+
+
 def mid_trick():
     """A Spades table whose first trick has two cards in it (normal bots bid and play)."""
     g = pygames.new_game("spades", seed=3)

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner] | --read]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner] | --read] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -26,6 +26,9 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   dealt as ``bid_sampler`` deals them.
 * ``--read``: an experiment, not the page's bot: hard's sampler also reads the other seats' follows
   (``bid_sampler(view, read=True)``, ``follow_reads``).
+* ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
+  play (the nil bidder's, its partner's cover, the opponents' attack) turns nothing else, so its
+  paired difference is measured on a sixth of the deals, in a sixth of the time.
 """
 
 from __future__ import annotations
@@ -189,6 +192,26 @@ def _plays_by_player(pyspiel_game, os_history):
     return out
 
 
+def match_bid(view: dict, deal_seed: int) -> dict:
+    """The bid both sides make in the match: our normal bidder's, seeded by the deal and the seat."""
+    return choose_move(view, level="normal", seed=deal_seed * 10 + view["seat"])
+
+
+def nil_deals(first: int, count: int) -> list[int]:
+    """The first ``count`` deal seeds from ``first`` on in which a seat bids nil in the match (the
+    bids need no OpenSpiel: ``match_bid`` on our engine). A change to how nils are played or
+    attacked turns only these deals, so it is measured on them alone (``--nil``)."""
+    seeds, k = [], first
+    while len(seeds) < count:
+        game = Spades(seed=k)
+        while game.phase == "bid":
+            game.play(match_bid(game.view(game.turn), k))
+        if "nil" in game.bids:
+            seeds.append(k)
+        k += 1
+    return seeds
+
+
 def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: float,
               verbose: bool = False, budget: int | None = None, reading: str | None = None) -> list[float]:
     """One hand of deal ``deal_seed``, hard holding OpenSpiel's players ``hard_team`` and ``hard_team + 2``.
@@ -208,7 +231,7 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
         legal = state.legal_actions()
         if view["phase"] == "bid":
             # OpenSpiel keeps a team's bids to 13 at most: a bid over that is cut to its highest
-            action = min(action_of(choose_move(view, level="normal", seed=deal_seed * 10 + seat)), max(legal))
+            action = min(action_of(match_bid(view, deal_seed)), max(legal))
         elif not set(legal) <= set(ours):
             raise AssertionError(f"deal {deal_seed}: OpenSpiel allows a card we do not: {ours} {legal}\n{state}")
         elif len(legal) == 1:
@@ -298,12 +321,16 @@ def main(argv=None):
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
+    parser.add_argument("--nil", action="store_true",
+                        help="only deals in which a seat bids nil (the first PAIRS of them from FIRST on): "
+                             "for a change that touches only nil play")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
     margins = []
     t0 = time.perf_counter()
-    work = [(k, args.sims, args.uct, args.verbose, args.budget, args.reading) for k in range(args.first, args.first + args.pairs)]
+    seeds = nil_deals(args.first, args.pairs) if args.nil else range(args.first, args.first + args.pairs)
+    work = [(k, args.sims, args.uct, args.verbose, args.budget, args.reading) for k in seeds]
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(args.jobs)
