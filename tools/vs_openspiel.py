@@ -172,8 +172,7 @@ def reading_patch(reading: str | None, mirror: Spades):
     """What ``reading`` changes in hard's card reading for one move: "all" or "partner" (``--oracle``
     and ``--oracle partner``) or "read" (``--read``); None, nothing."""
     if reading == "read":
-        reading = functools.partial(spades_ai.bid_sampler, read=True)
-        return mock.patch.object(spades_ai, "bid_sampler", reading)
+        return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
     if reading == "partner":
