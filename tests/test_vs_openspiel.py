@@ -98,3 +98,51 @@ def test_read_makes_hards_sampler_read_the_follows_for_the_move():
     with vs.reading_patch("read", g):
         assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] == reading
     assert vs.spades_ai.bid_sampler.__name__ == "bid_sampler"          # restored after the move
+
+
+def test_the_honours_oracle_tells_where_the_partners_queens_kings_and_aces_are_and_nothing_else():
+    g = mid_trick()
+    seat = g.turn
+    partner = (seat + 2) % 4
+    view = g.view(seat)
+    honours = {c for c in g.hands[partner] if c in vs.HONOURS}
+    others = {c for s in (0, 1, 2, 3) if s not in (seat, partner) for c in g.hands[s]}
+    assert honours and {c for c in others if c in vs.HONOURS}           # the deal tells both ways
+    with vs.reading_patch("honours", g):
+        sample = vs.spades_ai.bid_sampler(view)
+        dealt = [sample(view, Rng(i)).hands for i in range(200)]
+    for hands in dealt:
+        assert {c for c in hands[partner] if c in vs.HONOURS} == honours
+        assert sorted(c for hand in hands for c in hand) == sorted(c for hand in g.hands for c in hand)
+        assert hands[seat] == g.hands[seat]
+    # the rest of the partner's hand is still dealt: it differs between samples
+    assert len({tuple(sorted(h[partner])) for h in dealt}) > 20
+    assert vs.Spades.hidden_frame.__name__ == "hidden_frame"            # restored after the move
+    assert vs.spades_ai.deal_with_voids.__name__ == "deal_with_voids"
+
+
+def test_the_lengths_oracle_tells_how_many_cards_of_each_suit_the_partner_holds_and_nothing_else():
+    g = mid_trick()
+    seat = g.turn
+    partner = (seat + 2) % 4
+    view = g.view(seat)
+
+    def lengths(hand):
+        return [sum(1 for c in hand if c // 13 == suit) for suit in range(4)]
+
+    with vs.reading_patch("lengths", g):
+        sample = vs.spades_ai.bid_sampler(view)
+        dealt = [sample(view, Rng(i)).hands for i in range(100)]
+    for hands in dealt:
+        assert lengths(hands[partner]) == lengths(g.hands[partner])
+        assert sorted(c for hand in hands for c in hand) == sorted(c for hand in g.hands for c in hand)
+    assert len({tuple(sorted(h[partner])) for h in dealt}) > 20                 # which cards: still dealt
+    plain = [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands[partner] for i in range(100)]
+    assert any(lengths(h) != lengths(g.hands[partner]) for h in plain)          # without it, not so
+    assert vs.spades_ai.deal_with_voids.__name__ == "deal_with_voids"
+    with vs.reading_patch("spades", g):                  # --oracle spades: the spades alone
+        sample = vs.spades_ai.bid_sampler(view)
+        dealt = [sample(view, Rng(i)).hands[partner] for i in range(100)]
+    assert all(lengths(h)[0] == lengths(g.hands[partner])[0] for h in dealt)
+    assert any(lengths(h)[1:] != lengths(g.hands[partner])[1:] for h in dealt)
+    assert any(lengths(h)[0] != lengths(g.hands[partner])[0] for h in plain)

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner] | --read] [--nil]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -23,7 +23,10 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
 * ``--oracle``: hard's search is dealt the true hands instead (``oracle_sampler``). Not a fair match:
   the ceiling of what reading the hidden hands better could give this search and its playouts.
   ``--oracle partner``: it is told only its partner's hand (``partner_told``), the opponents' cards
-  dealt as ``bid_sampler`` deals them.
+  dealt as ``bid_sampler`` deals them. ``--oracle honours``: it is told only where its partner's
+  queens, kings and aces are (``honours_told``): how much of the partner's hand is its high cards;
+  ``--oracle lengths``: only how many cards of each suit its partner holds (``lengths_told``);
+  ``--oracle spades``: only how many spades.
 * ``--read``: an experiment, not the page's bot: hard's sampler also reads the other seats' follows
   (``bid_sampler(view, read=True)``, ``follow_reads``).
 * ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
@@ -168,13 +171,99 @@ def partner_told(mirror: Spades):
     return told
 
 
+HONOURS = frozenset(c for c in range(52) if spades_ai.STRENGTH[c] >= 10)     # Q, K, A of every suit
+
+
+@contextlib.contextmanager
+def honours_told(mirror: Spades):
+    """``--oracle honours``: the searcher is told where the unseen queens, kings and aces are, as far
+    as its partner is concerned - its partner's as known cards, the others dealt to the opponents
+    only; every other card as ``bid_sampler`` deals it. How much of ``--oracle partner``'s gain is the
+    partner's high cards alone."""
+    frame = Spades.hidden_frame
+    deal = spades_ai.deal_with_voids
+    seat = mirror.turn
+    partner = (seat + 2) % 4
+    true = set(mirror.hands[partner])
+
+    def told(view):
+        zones, unseen, slots, voids = frame(view)
+        if slots[partner]:
+            mine = [c for c in unseen if c in HONOURS and c in true]
+            zones[f"hand{partner}"] = zones[f"hand{partner}"] + [CODES[c] for c in mine]
+            slots[partner] -= len(mine)
+            unseen = [c for c in unseen if c not in mine]
+        return zones, unseen, slots, voids
+
+    def dealer(cards, slots, voids, rng):
+        high = [c for c in cards if c in HONOURS and c not in true]
+        if not slots[partner] or not high:
+            return deal(cards, slots, voids, rng)
+        rest = [c for c in cards if c not in high]
+        left = list(slots)
+        hands = [[] for _ in range(4)]
+        for c in high:
+            seats = [s for s in range(4) if s not in (seat, partner) and left[s] and c // 13 not in voids[s]]
+            seats = seats or [s for s in range(4) if s not in (seat, partner) and left[s]]
+            s = seats[rng.below(len(seats))]
+            hands[s].append(c)
+            left[s] -= 1
+        dealt = deal(rest, left, voids, rng)
+        return [hands[s] + dealt[s] for s in range(4)]
+
+    with mock.patch.object(Spades, "hidden_frame", staticmethod(told)), \
+            mock.patch.object(spades_ai, "deal_with_voids", dealer):
+        yield
+
+
+@contextlib.contextmanager
+def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)):
+    """``--oracle lengths``: the searcher is told how many cards of each suit its partner still
+    holds (not which): each sample deals the partner that many unseen cards of each suit, and the
+    opponents the rest (their voids kept, their hands as ``bid_sampler`` weighs them). ``--oracle
+    spades`` (``suits=(0,)``): only how many spades."""
+    deal = spades_ai.deal_with_voids
+    seat = mirror.turn
+    partner = (seat + 2) % 4
+    counts = [0, 0, 0, 0]
+    for c in mirror.hands[partner]:
+        counts[c // 13] += 1
+
+    def dealer(cards, slots, voids, rng):
+        if slots[partner] != len(mirror.hands[partner]):      # it knows some of them (passed): plain
+            return deal(cards, slots, voids, rng)
+        mine = []
+        for suit in suits:
+            pool = [c for c in cards if c // 13 == suit]
+            if len(pool) < counts[suit]:
+                return deal(cards, slots, voids, rng)
+            rng.shuffle(pool)
+            mine += pool[:counts[suit]]
+        rest = [c for c in cards if c not in mine]
+        left = list(slots)
+        left[partner] -= len(mine)
+        shut = [set(v) for v in voids]
+        shut[partner] |= set(suits)             # the told suits are complete: no more of them
+        dealt = deal(rest, left, shut, rng)
+        dealt[partner] += mine
+        return dealt
+
+    with mock.patch.object(spades_ai, "deal_with_voids", dealer):
+        yield
+
 def reading_patch(reading: str | None, mirror: Spades):
-    """What ``reading`` changes in hard's card reading for one move: "all" or "partner" (``--oracle``
-    and ``--oracle partner``) or "read" (``--read``); None, nothing."""
+    """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours" or
+    "lengths" (``--oracle``, ``--oracle partner`` and so on) or "read" (``--read``); None, nothing."""
     if reading == "read":
         return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
+    if reading == "honours":
+        return honours_told(mirror)
+    if reading == "lengths":
+        return lengths_told(mirror)
+    if reading == "spades":
+        return lengths_told(mirror, suits=(0,))
     if reading == "partner":
         return mock.patch.object(Spades, "hidden_frame", staticmethod(partner_told(mirror)))
     return contextlib.nullcontext()
@@ -314,9 +403,11 @@ def main(argv=None):
     parser.add_argument("--uct", type=float, default=100.0,
                         help="OpenSpiel's UCT constant, in its returns' units (points)")
     parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
-    parser.add_argument("--oracle", nargs="?", const="all", choices=("all", "partner"), dest="reading",
-                        help="deal hard's search the true hands, or tell it its partner's (not a fair match: "
-                             "a ceiling for its card reading)")
+    parser.add_argument("--oracle", nargs="?", const="all", dest="reading",
+                        choices=("all", "partner", "honours", "lengths", "spades"),
+                        help="deal hard's search the true hands, or tell it its partner's, or only where its "
+                             "partner's queens, kings and aces are, or how many cards of each suit (or spades) it holds "
+                             "(not a fair match: a ceiling for its card reading)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
@@ -350,6 +441,9 @@ def main(argv=None):
     mean, low, high = interval90(margins)
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
     told = {"all": " (oracle: dealt the true hands)", "partner": " (oracle: told its partner's hand)",
+            "honours": " (oracle: told its partner's queens, kings and aces)",
+            "lengths": " (oracle: told its partner's suit lengths)",
+            "spades": " (oracle: told how many spades its partner holds)",
             "read": " (reading the follows)"}
     print(f"hard{told.get(args.reading, '')} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
