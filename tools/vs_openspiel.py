@@ -405,9 +405,9 @@ def main(argv=None):
     parser.add_argument("--budget", type=int, default=None, help="hard's playouts a move (default: the page's)")
     parser.add_argument("--oracle", nargs="?", const="all", dest="reading",
                         choices=("all", "partner", "honours", "lengths", "spades"),
-                        help="deal hard's search the true hands, or tell it its partner's, or only where its "
-                             "partner's queens, kings and aces are, or how many cards of each suit (or spades) it holds "
-                             "(not a fair match: a ceiling for its card reading)")
+                        help="deal hard's search the true hands, or tell it its partner's, or only where "
+                             "its partner's queens, kings and aces are, or how many cards of each suit (or "
+                             "spades) it holds (not a fair match: a ceiling for its card reading)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
