@@ -146,3 +146,11 @@ def test_the_lengths_oracle_tells_how_many_cards_of_each_suit_the_partner_holds_
     assert all(lengths(h)[0] == lengths(g.hands[partner])[0] for h in dealt)
     assert any(lengths(h)[1:] != lengths(g.hands[partner])[1:] for h in dealt)
     assert any(lengths(h)[0] != lengths(g.hands[partner])[0] for h in plain)
+
+
+def test_signal_turns_the_count_signal_on_for_hards_move_only():
+    g = mid_trick()
+    assert vs.spades_ai.SIGNALS is False
+    with vs.reading_patch("signal", g):
+        assert vs.spades_ai.SIGNALS is True
+    assert vs.spades_ai.SIGNALS is False

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read] [--nil]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -29,6 +29,8 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   ``--oracle spades``: only how many spades.
 * ``--read``: an experiment, not the page's bot: hard's sampler also reads the other seats' follows
   (``bid_sampler(view, read=True)``, ``follow_reads``).
+* ``--signal``: an experiment, not the page's bot: both hard seats play the count signal and read it
+  in each other (``pygames.ai.spades.SIGNALS``).
 * ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
   play (the nil bidder's, its partner's cover, the opponents' attack) turns nothing else, so its
   paired difference is measured on a sixth of the deals, in a sixth of the time.
@@ -252,10 +254,13 @@ def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)):
         yield
 
 def reading_patch(reading: str | None, mirror: Spades):
-    """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours" or
-    "lengths" (``--oracle``, ``--oracle partner`` and so on) or "read" (``--read``); None, nothing."""
+    """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours",
+    "lengths" or "spades" (``--oracle``, ``--oracle partner`` and so on), "read" (``--read``) or
+    "signal" (``--signal``: the count signal, played and read); None, nothing."""
     if reading == "read":
         return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
+    if reading == "signal":
+        return mock.patch.object(spades_ai, "SIGNALS", True)
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
     if reading == "honours":
@@ -408,6 +413,9 @@ def main(argv=None):
                         help="deal hard's search the true hands, or tell it its partner's, or only where "
                              "its partner's queens, kings and aces are, or how many cards of each suit (or "
                              "spades) it holds (not a fair match: a ceiling for its card reading)")
+    parser.add_argument("--signal", action="store_const", const="signal", dest="reading",
+                        help="an experiment in partnership: both hard seats give and read the count signal "
+                             "(pygames.ai.spades.SIGNALS)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
@@ -444,7 +452,7 @@ def main(argv=None):
             "honours": " (oracle: told its partner's queens, kings and aces)",
             "lengths": " (oracle: told its partner's suit lengths)",
             "spades": " (oracle: told how many spades its partner holds)",
-            "read": " (reading the follows)"}
+            "read": " (reading the follows)", "signal": " (the count signal)"}
     print(f"hard{told.get(args.reading, '')} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "

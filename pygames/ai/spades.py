@@ -363,8 +363,33 @@ def choose_move(view, level, rng, budget=None):
         if allowed and len(allowed) == 1:
             return {"type": "play", "card": CODES[allowed[0]]}
         playouts = min(budget or HARD_BUDGET, BUDGET_CAP)
-        return {"type": "play", "card": CODES[search_card(view, rng, cards=allowed, playouts=playouts)]}
+        card = search_card(view, rng, cards=allowed, playouts=playouts)
+        if SIGNALS:
+            card = signalled(view, card, allowed)
+        return {"type": "play", "card": CODES[card]}
     return {"type": "play", "card": CODES[choose_card(view, level, rng)]}
+
+
+def signalled(view, card, allowed):
+    """The search's card, or the count signal in its place: on this seat's first follow to a suit,
+    when the search's card does not take the trick and the signal card would not either."""
+    t = Table(view)
+    if not t.trick or suit_of(card) != suit_of(t.trick[0]):
+        return card
+    partner = (t.seat + 2) % 4
+    if any(t.bids[s] in ("nil", "double_nil") for s in (t.seat, partner)):
+        return card
+    suit = suit_of(card)
+    mine = [IDS[e["move"]["card"]] for e in view["log"] if e["move"]["type"] == "play" and e["seat"] == t.seat]
+    if any(suit_of(c) == suit for c in mine):
+        return card
+    k = len(t.trick)
+    if trick_winner(t.trick + [card]) == k:
+        return card
+    sig = signal_card(t.hand, suit)
+    if trick_winner(t.trick + [sig]) == k or (allowed and sig not in allowed):
+        return card
+    return sig
 
 
 # ---- hard: card play by sampling the unseen hands and playing each card out --------------------
@@ -412,6 +437,61 @@ def _rollout_card(g, rng):
     if len(trick) == 1 and suit_of(cheap) == suit_of(best) and STRENGTH[cheap] < KING:
         return _lowest(legal)     # second hand low
     return cheap
+
+
+# ---- hard: the partnership's count signal -------------------------------------------------------
+SIGNALS = False         # the count signal: an experiment, not the page's bot (tools/vs_openspiel.py --signal)
+SIGNAL_MISS = 20        # a dealt partner hand its signal does not fit: its weight divided by this
+SUIT_MASK = tuple(sum(1 << c for c in range(s * 13, s * 13 + 13)) for s in range(4))
+BELOW = tuple(sum(1 << o for o in range((c // 13) * 13, (c // 13) * 13 + 13) if STRENGTH[o] < STRENGTH[c])
+              for c in range(52))
+
+
+def signal_card(hand, suit):
+    """The count signal (``SIGNALS``), on a seat's first follow to a suit when it is not winning the
+    trick: with an odd number of cards of the suit, its lowest; with an even number, its second
+    lowest. Both seats of hard's side play it and read it in each other (``partner_signals``), so
+    the partner's suit lengths - worth as much to the search as its whole hand (README, "Bots") -
+    are read better."""
+    cards = sorted((c for c in hand if suit_of(c) == suit), key=STRENGTH.__getitem__)
+    return cards[1] if len(cards) % 2 == 0 else cards[0]
+
+
+def partner_signals(view):
+    """The partner's count signals this deal: ``(card, later)`` each - the card, and the partner's
+    cards played from it on (a bit mask): a hand then held is ``dealt | later``, and it fits the
+    signal when the card is its lowest of the suit with an odd count, or its second lowest with an
+    even one."""
+    seat = view["seat"]
+    partner = (seat + 2) % 4
+    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
+    plays += [(t["seat"], IDS[t["card"]]) for t in view["trick"]]
+    bids = view["bids"]
+    if any(bids[s] in ("nil", "double_nil") for s in (seat, partner)):
+        return []
+    seen = set()
+    out = []
+    for i, (who, c) in enumerate(plays):
+        k = i % 4
+        suit = suit_of(c)
+        if who == partner and k and suit == suit_of(plays[i - k][1]) and suit not in seen:
+            trick = [x for _, x in plays[i - k:i]]
+            if trick_winner(trick + [c]) != k:           # a card that does not take the trick
+                later = 0
+                for w, x in plays[i:]:
+                    if w == partner:
+                        later |= 1 << x
+                out.append((c, later))
+        if who == partner:
+            seen.add(suit)
+    return out
+
+
+def fits_signal(hand_mask, card):
+    """Whether a hand (bit mask, as held when the card was played) would have signalled with it."""
+    n = bin(hand_mask & SUIT_MASK[card // 13]).count("1")
+    lower = bin(hand_mask & BELOW[card]).count("1")
+    return lower == 0 if n % 2 else lower == 1
 
 
 # ---- hard: dealing the unseen cards as the bids suggest --------------------------------------
@@ -489,7 +569,9 @@ def bid_sampler(view, read=False):
     if DEALS_DRAWN <= 1 or not hidden:
         return Spades.determinize
     reads = [r for r in follow_reads(view) if slots[r[0]]] if read else []
-    draws, scale = (READ_DRAWS, 10 ** 6) if read else (DEALS_DRAWN, 1)
+    partner = (view["seat"] + 2) % 4
+    signals = partner_signals(view) if SIGNALS and slots[partner] else []
+    draws, scale = (READ_DRAWS, 10 ** 6) if read or signals else (DEALS_DRAWN, 1)
     bids = view["bids"]
     shown = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # passed cards it knows of
     for entry in view["log"]:
@@ -517,6 +599,13 @@ def bid_sampler(view, read=False):
                 for s, lower, gap in reads:
                     if masks[s] & lower and (gap is None or masks[s] & gap):
                         weight //= READ_MISS
+            if signals:
+                mask = 0
+                for c in hands[partner]:
+                    mask |= 1 << c
+                for card, later in signals:
+                    if not fits_signal(mask | later, card):
+                        weight //= SIGNAL_MISS
             deals.append(hands)
             weights.append(weight)
         pick = rng.below(sum(weights) or 1)
