@@ -380,8 +380,7 @@ def signalled(view, card, allowed):
     if any(t.bids[s] in ("nil", "double_nil") for s in (t.seat, partner)):
         return card
     suit = suit_of(card)
-    mine = [IDS[e["move"]["card"]] for e in view["log"] if e["move"]["type"] == "play" and e["seat"] == t.seat]
-    if any(suit_of(c) == suit for c in mine):
+    if any(who == t.seat and suit_of(c) == suit for who, c in deal_plays(view)):
         return card
     k = len(t.trick)
     if trick_winner(t.trick + [card]) == k:
@@ -439,6 +438,12 @@ def _rollout_card(g, rng):
     return cheap
 
 
+def deal_plays(view):
+    """Every card played this deal, in order, as ``(seat, card id)``: the log's and the trick's."""
+    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
+    return plays + [(t["seat"], IDS[t["card"]]) for t in view["trick"]]
+
+
 # ---- hard: the partnership's count signal -------------------------------------------------------
 SIGNALS = False         # the count signal: an experiment, not the page's bot (tools/vs_openspiel.py --signal)
 SIGNAL_MISS = 20        # a dealt partner hand its signal does not fit: its weight divided by this
@@ -464,8 +469,7 @@ def partner_signals(view):
     even one."""
     seat = view["seat"]
     partner = (seat + 2) % 4
-    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
-    plays += [(t["seat"], IDS[t["card"]]) for t in view["trick"]]
+    plays = deal_plays(view)
     bids = view["bids"]
     if any(bids[s] in ("nil", "double_nil") for s in (seat, partner)):
         return []
@@ -525,8 +529,7 @@ def follow_reads(view):
     None, or) a card of ``gap``. The seat's later plays, still in its hand then, are taken into
     account: ``lower`` is -1 when one of them rules the lowest card out; a follow no hand explains
     is left out."""
-    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
-    plays += [(t["seat"], IDS[t["card"]]) for t in view["trick"]]
+    plays = deal_plays(view)
     reads = []
     for i, (s, c) in enumerate(plays):
         k = i % 4
