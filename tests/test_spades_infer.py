@@ -3,7 +3,9 @@ with what the seat has seen, exactly as ``Spades.determinize``'s do, and its hid
 bids - a seat that bid 5 is dealt a hand worth about five tricks, a nil bidder a hand that can duck -
 where a plain deal gives every consistent hand alike. With ``read`` (an experiment, not the page's
 bot) it also reads the follows (``follow_reads``): a seat that followed with a card other than its
-lowest held no lower card, unless the card was the cheapest winner."""
+lowest held no lower card, unless the card was the cheapest winner. With ``CHAIN`` (an experiment too,
+``tools/vs_openspiel.py --exact-bids``) the deals are a chain of card swaps that read the bids as the
+normal bidder makes them."""
 
 import statistics
 
@@ -11,6 +13,7 @@ import pytest
 
 import pygames
 from pygames.ai import choose_move
+from pygames.ai import spades as bot
 from pygames.ai.spades import bid_sampler, can_duck, estimate_tricks, follow_reads
 from pygames.cards import HIDDEN, IDS, Rng
 from pygames.games.spades import Spades
@@ -38,8 +41,9 @@ def whole_hand(game, view, seat):
     return game.hands[seat] + [IDS[c] for c in played if IDS[c] not in game.hands[seat]]
 
 
-@pytest.mark.parametrize("read", [False, True])
-def test_its_deals_agree_with_the_view_and_keep_every_void(read):
+@pytest.mark.parametrize("read, chain", [(False, 0), (True, 0), (False, 8)], ids=["bids", "read", "chain"])
+def test_its_deals_agree_with_the_view_and_keep_every_void(read, chain, monkeypatch):
+    monkeypatch.setattr(bot, "CHAIN", chain)
     rng = Rng(3)
     varied = 0
     for g in positions(24, seed=1):
@@ -59,12 +63,41 @@ def test_its_deals_agree_with_the_view_and_keep_every_void(read):
     assert varied > 48
 
 
-def test_it_is_deterministic_from_its_seed():
+@pytest.mark.parametrize("chain", [0, 8])
+def test_it_is_deterministic_from_its_seed(chain, monkeypatch):
+    monkeypatch.setattr(bot, "CHAIN", chain)
     for g in positions(6, seed=2):
         view = g.view(g.turn)
-        a = bid_sampler(view)(view, Rng(9))
-        b = bid_sampler(view)(view, Rng(9))
-        assert a.hands == b.hands
+        sample_a, sample_b, rng_a, rng_b = bid_sampler(view), bid_sampler(view), Rng(9), Rng(9)
+        for _ in range(3):
+            assert sample_a(view, rng_a).hands == sample_b(view, rng_b).hands
+
+
+def normal_bid(hand):
+    """What the normal bidder bids with a 13-card hand (no nil, no partner's nil)."""
+    return max(1, min(13, int(estimate_tricks(hand) + 0.5)))
+
+
+def test_the_chain_deals_hands_that_bid_what_their_seats_bid_far_more_often(monkeypatch):
+    """The bids are the normal bidder's here: the chain's hidden hands would bid what their seats bid
+    in most samples; the draws weighed by ``bid_fit`` deal such hands much less often."""
+    share = {}
+    for chain in (0, 8):
+        monkeypatch.setattr(bot, "CHAIN", chain)
+        exact = total = 0
+        for g in positions(30, seed=4):
+            seat = g.turn
+            view = g.view(seat)
+            sample = bid_sampler(view)
+            rng = Rng(len(view["log"]))
+            for _ in range(20):
+                dealt = sample(view, rng)
+                for other in range(4):
+                    if other != seat and isinstance(view["bids"][other], int):
+                        exact += normal_bid(whole_hand(dealt, view, other)) == view["bids"][other]
+                        total += 1
+        share[chain] = exact / total
+    assert share[8] > 0.6 and share[8] > 1.5 * share[0], share
 
 
 def test_hidden_hands_fit_their_bids_better_than_a_plain_deal():

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal] [--nil]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding | --exact-bids] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -31,6 +31,11 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   (``bid_sampler(view, read=True)``, ``follow_reads``).
 * ``--signal``: an experiment, not the page's bot: both hard seats play the count signal and read it
   in each other (``pygames.ai.spades.SIGNALS``).
+* ``--carding``: an experiment, not the page's bot: both hard seats tell their hand's shape by which
+  of equal cards they play, and read it in each other (``pygames.ai.spades.CARDING``).
+* ``--exact-bids``: an experiment, not the page's bot: hidden hands dealt to fit their bids as the
+  normal bidder (which every seat of the match bids by) would bid them, by a chain of card swaps
+  (``pygames.ai.spades.CHAIN``).
 * ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
   play (the nil bidder's, its partner's cover, the opponents' attack) turns nothing else, so its
   paired difference is measured on a sixth of the deals, in a sixth of the time.
@@ -261,6 +266,11 @@ def reading_patch(reading: str | None, mirror: Spades):
         return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
     if reading == "signal":
         return mock.patch.object(spades_ai, "SIGNALS", True)
+    if reading == "carding":
+        return mock.patch.object(spades_ai, "CARDING", True)
+    if reading and reading.startswith("exact-bids"):
+        steps, chains = reading.partition(" ")[2].split("x") if " " in reading else (8, 1)
+        return mock.patch.multiple(spades_ai, CHAIN=int(steps), CHAINS=int(chains))
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
     if reading == "honours":
@@ -416,6 +426,13 @@ def main(argv=None):
     parser.add_argument("--signal", action="store_const", const="signal", dest="reading",
                         help="an experiment in partnership: both hard seats give and read the count signal "
                              "(pygames.ai.spades.SIGNALS)")
+    parser.add_argument("--carding", action="store_const", const="carding", dest="reading",
+                        help="an experiment in partnership: both hard seats tell their shape by which of "
+                             "equal cards they play, and read it in each other (pygames.ai.spades.CARDING)")
+    parser.add_argument("--exact-bids", nargs="?", const="8x1", metavar="STEPSxCHAINS",
+                        help="an experiment in card reading: hidden hands dealt to fit their bids as the "
+                             "normal bidder bids, by chains of card swaps (pygames.ai.spades.CHAIN swaps "
+                             "proposed a sample, CHAINS chains in turn; default 8x1)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
@@ -425,6 +442,10 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, a process each")
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
+    if args.exact_bids:
+        if args.reading:
+            parser.error("--exact-bids goes alone: not with --oracle, --read, --signal or --carding")
+        args.reading = f"exact-bids {args.exact_bids}"
     margins = []
     t0 = time.perf_counter()
     seeds = nil_deals(args.first, args.pairs) if args.nil else range(args.first, args.first + args.pairs)
@@ -452,8 +473,10 @@ def main(argv=None):
             "honours": " (oracle: told its partner's queens, kings and aces)",
             "lengths": " (oracle: told its partner's suit lengths)",
             "spades": " (oracle: told how many spades its partner holds)",
-            "read": " (reading the follows)", "signal": " (the count signal)"}
-    print(f"hard{told.get(args.reading, '')} against OpenSpiel ISMCTS "
+            "read": " (reading the follows)", "signal": " (the count signal)",
+            "carding": " (shape by carding)", }
+    told = told.get(args.reading, f" (bids read exactly, {args.exact_bids})" if args.exact_bids else "")
+    print(f"hard{told} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
           f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "

@@ -361,11 +361,13 @@ def choose_move(view, level, rng, budget=None):
     if level == "hard" and len(view["legal_moves"]) > 1:
         allowed = partner_choice(Table(view), [IDS[m["card"]] for m in view["legal_moves"]])
         if allowed and len(allowed) == 1:
-            return {"type": "play", "card": CODES[allowed[0]]}
+            return {"type": "play", "card": CODES[carded(view, allowed[0]) if CARDING else allowed[0]]}
         playouts = min(budget or HARD_BUDGET, BUDGET_CAP)
         card = search_card(view, rng, cards=allowed, playouts=playouts)
         if SIGNALS:
             card = signalled(view, card, allowed)
+        if CARDING:
+            card = carded(view, card)
         return {"type": "play", "card": CODES[card]}
     return {"type": "play", "card": CODES[choose_card(view, level, rng)]}
 
@@ -439,9 +441,11 @@ def _rollout_card(g, rng):
 
 
 def deal_plays(view):
-    """Every card played this deal, in order, as ``(seat, card id)``: the log's and the trick's."""
+    """Every card played this deal, in order, as ``(seat, card id)``: the log's, and the trick's
+    that the log does not hold yet (the engine's log holds the trick's cards too: once each)."""
     plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
-    return plays + [(t["seat"], IDS[t["card"]]) for t in view["trick"]]
+    logged = {c for _, c in plays}
+    return plays + [(t["seat"], IDS[t["card"]]) for t in view["trick"] if IDS[t["card"]] not in logged]
 
 
 # ---- hard: the partnership's count signal -------------------------------------------------------
@@ -498,6 +502,92 @@ def fits_signal(hand_mask, card):
     return lower == 0 if n % 2 else lower == 1
 
 
+# ---- hard: the partnership's carding among equal cards --------------------------------------------
+CARDING = False         # shape by carding: an experiment, not the page's bot (tools/vs_openspiel.py --carding)
+RANKED = tuple(tuple(sorted(range(s * 13, s * 13 + 13), key=STRENGTH.__getitem__)) for s in range(4))
+POSITION = tuple(RANKED[c // 13].index(c) for c in range(52))
+
+
+def shape_bits(dealt_mask):
+    """What a hard seat's choices among equal cards tell its partner, in order (then over again):
+    for each suit, spades first, whether it was dealt four or more of it; then each length's parity."""
+    n = [bin(dealt_mask & SUIT_MASK[s]).count("1") for s in range(4)]
+    return [x >= 4 for x in n] + [x % 2 == 1 for x in n]
+
+
+def equal_run(hand_mask, gone_mask, card):
+    """The lowest and highest of the cards ``hand_mask`` holds that play exactly as ``card`` does
+    for the rest of the deal: the same suit, with every card between them gone (``gone_mask``: the
+    cards of finished tricks)."""
+    ranked = RANKED[card // 13]
+    i = POSITION[card]
+    low = high = card
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < 13:
+            c = ranked[j]
+            if hand_mask >> c & 1:
+                if step < 0:
+                    low = c
+                else:
+                    high = c
+            elif not gone_mask >> c & 1:
+                break
+            j += step
+    return low, high
+
+
+def seat_plays(plays, seat):
+    """``seat``'s plays this deal (``plays``: ``deal_plays``) as ``(card, gone, later)``: the cards of
+    the tricks finished before it (a mask), and the seat's own cards played from it on (a mask: the
+    hand it then held is its hand now with these)."""
+    out, gone = [], 0
+    for i, (who, c) in enumerate(plays):
+        if i % 4 == 0 and i:
+            for _, x in plays[i - 4:i]:
+                gone |= 1 << x
+        if who == seat:
+            out.append([c, gone, 0])
+    later = 0
+    for entry in reversed(out):
+        later |= 1 << entry[0]
+        entry[2] = later
+    return out
+
+
+def carding_misses(now_mask, own_plays, card=None, gone=0):
+    """How many of a seat's plays (``seat_plays``), with the hand it holds now (``now_mask``), break
+    the code: each play from a run of equal cards (``equal_run``) is its next choice, and it plays
+    the run's highest for a true bit of ``shape_bits`` (of the hand it was dealt), its lowest for a
+    false one. Given ``card`` (its next play) and ``gone`` (the finished tricks' cards), also the
+    card of its run the code asks for."""
+    dealt = now_mask | (own_plays[0][2] if own_plays else 0)
+    bits = shape_bits(dealt)
+    k = misses = 0
+    for c, done, later in own_plays:
+        low, high = equal_run(now_mask | later, done, c)
+        if low != high:
+            if c != (high if bits[k % 8] else low):
+                misses += 1
+            k += 1
+    if card is None:
+        return misses, None
+    low, high = equal_run(now_mask, gone, card)
+    return misses, (high if bits[k % 8] else low)
+
+
+def carded(view, card):
+    """The search's card, or the card of its equal run (``equal_run``) the partnership's code asks
+    for (``carding_misses``): equal cards take the same tricks, so the choice between them is free,
+    and it tells the partner, who reads it (``bid_sampler``), the shape of this seat's hand."""
+    seat = view["seat"]
+    plays = deal_plays(view)
+    now = sum(1 << IDS[x] for x in view["zones"][f"hand{seat}"])
+    done = len(plays) - len(plays) % 4
+    gone = sum(1 << c for _, c in plays[:done])
+    return carding_misses(now, seat_plays(plays, seat), card, gone)[1]
+
+
 # ---- hard: dealing the unseen cards as the bids suggest --------------------------------------
 DEALS_DRAWN = 8        # deals drawn for each sample: one is kept, as likely as the bids make it
 # a hand's weight (of 1000) by how far its likely tricks are from its bid, in quarter tricks: a
@@ -514,6 +604,28 @@ def bid_fit(hand, bid):
         return 1000
     quarters = int(abs(estimate_tricks(hand) - bid) * 4)
     return BID_FIT[quarters] if quarters < len(BID_FIT) else 1
+
+
+# exact bids (an experiment, not the page's bot: tools/vs_openspiel.py --exact-bids): a hidden hand
+# weighs 1000 when the normal bidder would bid what its seat bid, else its ``BID_FIT`` over
+# ``EXACT_MISS``; and the deals are a Markov chain: each sample after the first is the last one
+# with ``CHAIN`` swaps of two hidden seats' cards proposed, each kept as likely as the weights say
+# (Metropolis) - drawing more deals alone does not reach hands that fit exactly. ``CHAINS`` chains
+# take the samples in turn, so that one sample and the next are not nearly the same deal.
+CHAIN = 0
+CHAINS = 1
+EXACT_MISS = 20
+
+
+def exact_fit(hand, bid):
+    """How well a whole 13-card hand fits its bid as the normal bidder bids (``choose_bid``), of 1000."""
+    if not isinstance(bid, int):
+        return bid_fit(hand, bid)
+    est = estimate_tricks(hand)
+    if max(1, min(13, int(est + 0.5))) == bid:
+        return 1000
+    quarters = int(abs(est - bid) * 4)
+    return max(1, (BID_FIT[quarters] if quarters < len(BID_FIT) else 1) // EXACT_MISS)
 
 
 READ_DRAWS = 16     # with ``read``: deals drawn for each sample
@@ -566,7 +678,9 @@ def bid_sampler(view, read=False):
     ``read`` (not the page's bot: an experiment, ``tools/vs_openspiel.py --read``): also read the
     follows (``follow_reads``), of ``READ_DRAWS`` deals, each follow a dealt hand leaves unexplained
     dividing its weight by ``READ_MISS``. It reads the hidden hands better (README, "Bots") but has
-    not yet been shown to play better."""
+    not yet been shown to play better. So, with ``SIGNALS`` or ``CARDING`` (experiments too), the
+    partner's count signals or its carding: each that a dealt partner hand does not fit divides its
+    weight by ``SIGNAL_MISS``."""
     zones, unseen, slots, voids = Spades.hidden_frame(view)
     hidden = [s for s in range(4) if slots[s]]
     if DEALS_DRAWN <= 1 or not hidden:
@@ -574,7 +688,8 @@ def bid_sampler(view, read=False):
     reads = [r for r in follow_reads(view) if slots[r[0]]] if read else []
     partner = (view["seat"] + 2) % 4
     signals = partner_signals(view) if SIGNALS and slots[partner] else []
-    draws, scale = (READ_DRAWS, 10 ** 6) if read or signals else (DEALS_DRAWN, 1)
+    cardings = seat_plays(deal_plays(view), partner) if CARDING and slots[partner] else []
+    draws, scale = (READ_DRAWS, 10 ** 6) if read or signals or cardings else (DEALS_DRAWN, 1)
     bids = view["bids"]
     shown = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # passed cards it knows of
     for entry in view["log"]:
@@ -587,13 +702,40 @@ def bid_sampler(view, read=False):
     held = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # own hand, others' known cards
     base = Spades._from_view(view, zones)           # the rest of the state, built once: hands set per sample
 
+    fit = exact_fit if CHAIN else bid_fit
+    chains = [{} for _ in range(CHAINS)]
+    turn = [0]
+
+    def step(hands, fits, rng):
+        """One proposal of the chain (``CHAIN``): two hidden seats swap a card each, voids kept."""
+        n = len(hidden)
+        i = rng.below(n)
+        a, b = hidden[i], hidden[(i + 1 + rng.below(n - 1)) % n]
+        x, y = rng.below(len(hands[a])), rng.below(len(hands[b]))
+        ca, cb = hands[a][x], hands[b][y]
+        if ca // 13 in voids[b] or cb // 13 in voids[a]:
+            return
+        hands[a][x], hands[b][y] = cb, ca
+        fa, fb = fit(hands[a] + shown[a], bids[a]), fit(hands[b] + shown[b], bids[b])
+        if rng.below(fits[a] * fits[b]) < fa * fb:
+            fits[a], fits[b] = fa, fb
+        else:
+            hands[a][x], hands[b][y] = ca, cb
+
     def sample(view, rng):
+        chain = chains[turn[0] % CHAINS]
+        turn[0] += 1
+        if chain:
+            hands, fits = chain["hands"], chain["fits"]
+            for _ in range(CHAIN):
+                step(hands, fits, rng)
+            return dealt(hands, rng)
         deals, weights = [], []
         for _ in range(draws):
             hands = deal_with_voids(list(unseen), slots, voids, rng)
             weight = scale
             for s in hidden:
-                weight *= bid_fit(hands[s] + shown[s], bids[s])
+                weight *= fit(hands[s] + shown[s], bids[s])
             if reads:
                 masks = [0, 0, 0, 0]
                 for s in hidden:
@@ -609,6 +751,11 @@ def bid_sampler(view, read=False):
                 for card, later in signals:
                     if not fits_signal(mask | later, card):
                         weight //= SIGNAL_MISS
+            if cardings:
+                mask = 0
+                for c in hands[partner] + held[partner]:
+                    mask |= 1 << c
+                weight //= SIGNAL_MISS ** carding_misses(mask, cardings)[0]
             deals.append(hands)
             weights.append(weight)
         pick = rng.below(sum(weights) or 1)
@@ -616,6 +763,13 @@ def bid_sampler(view, read=False):
             pick -= weight
             if pick < 0:
                 break
+        if CHAIN and len(hidden) > 1 and not (reads or signals or cardings):
+            chain["hands"] = [h[:] for h in hands]
+            chain["fits"] = {s: fit(hands[s] + shown[s], bids[s]) for s in hidden}
+        return dealt(hands, rng)
+
+    def dealt(hands, rng):
+        """The state with the hidden hands ``hands`` (the unseen cards of each seat)."""
         g = base.clone(history=True)
         g.hands = [sorted(held[s] + hands[s], key=SORT_KEY.__getitem__) if slots[s] else held[s][:]
                    for s in range(4)]
