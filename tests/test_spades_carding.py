@@ -111,8 +111,15 @@ def test_the_partner_reads_the_code_and_deals_its_hand_to_fit_it():
     assert read < 0.5 * plain, (plain, read)
 
 
-def test_the_page_bot_does_not_card():
-    assert bot.CARDING is False
+def test_the_page_bot_does_not_card_and_reads_bids_by_bid_fit(monkeypatch):
+    """Both are experiments: the page's hard bot plays the search's card as it is and deals the hidden
+    hands by ``bid_fit``'s draws, not a chain."""
+    g, _ = deal_with_carding(3, stop=20)
+    calls = []
+    monkeypatch.setattr(bot, "carded", lambda *a: calls.append("carded"))
+    monkeypatch.setattr(bot, "exact_fit", lambda *a: calls.append("exact_fit") or 1000)
+    pygames.ai.choose_move(g.view(0), level="hard", seed=1, budget=60)
+    assert not calls
 
 
 def test_the_cards_played_this_deal_are_each_listed_once_in_order_mid_trick():
