@@ -154,3 +154,13 @@ def test_signal_turns_the_count_signal_on_for_hards_move_only():
     with vs.reading_patch("signal", g):
         assert vs.spades_ai.SIGNALS is True
     assert vs.spades_ai.SIGNALS is False
+
+
+def test_carding_and_exact_bids_turn_their_experiment_on_for_hards_move_only():
+    g = mid_trick()
+    bot = vs.spades_ai
+    with vs.reading_patch("carding", g):
+        assert bot.CARDING is True
+    with vs.reading_patch("exact-bids 16x8", g):          # --exact-bids 16x8 (its default)
+        assert (bot.CHAIN, bot.CHAINS) == (16, 8)
+    assert (bot.CARDING, bot.CHAIN, bot.CHAINS) == (False, 0, 1)

@@ -269,7 +269,7 @@ def reading_patch(reading: str | None, mirror: Spades):
     if reading == "carding":
         return mock.patch.object(spades_ai, "CARDING", True)
     if reading and reading.startswith("exact-bids"):
-        steps, chains = reading.partition(" ")[2].split("x") if " " in reading else (8, 1)
+        steps, chains = reading.partition(" ")[2].split("x")
         return mock.patch.multiple(spades_ai, CHAIN=int(steps), CHAINS=int(chains))
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
@@ -429,10 +429,10 @@ def main(argv=None):
     parser.add_argument("--carding", action="store_const", const="carding", dest="reading",
                         help="an experiment in partnership: both hard seats tell their shape by which of "
                              "equal cards they play, and read it in each other (pygames.ai.spades.CARDING)")
-    parser.add_argument("--exact-bids", nargs="?", const="8x1", metavar="STEPSxCHAINS",
+    parser.add_argument("--exact-bids", nargs="?", const="16x8", metavar="STEPSxCHAINS",
                         help="an experiment in card reading: hidden hands dealt to fit their bids as the "
                              "normal bidder bids, by chains of card swaps (pygames.ai.spades.CHAIN swaps "
-                             "proposed a sample, CHAINS chains in turn; default 8x1)")
+                             "proposed a sample, CHAINS chains in turn; default 16x8)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
                              "(pygames.ai.spades.bid_sampler's read)")
@@ -475,8 +475,8 @@ def main(argv=None):
             "spades": " (oracle: told how many spades its partner holds)",
             "read": " (reading the follows)", "signal": " (the count signal)",
             "carding": " (shape by carding)", }
-    told = told.get(args.reading, f" (bids read exactly, {args.exact_bids})" if args.exact_bids else "")
-    print(f"hard{told} against OpenSpiel ISMCTS "
+    label = told.get(args.reading, f" (bids read exactly, {args.exact_bids})" if args.exact_bids else "")
+    print(f"hard{label} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "
           f"(90% CI {low:+.1f} to {high:+.1f}); hard ahead in {wins:g} pairs; by more than {SWING} points "
