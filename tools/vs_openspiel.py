@@ -474,7 +474,7 @@ def main(argv=None):
             "lengths": " (oracle: told its partner's suit lengths)",
             "spades": " (oracle: told how many spades its partner holds)",
             "read": " (reading the follows)", "signal": " (the count signal)",
-            "carding": " (shape by carding)", }
+            "carding": " (shape by carding)"}
     label = told.get(args.reading, f" (bids read exactly, {args.exact_bids})" if args.exact_bids else "")
     print(f"hard{label} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "

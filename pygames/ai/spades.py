@@ -602,7 +602,12 @@ def bid_fit(hand, bid):
         return 1000 if can_duck(hand) else NIL_MISFIT
     if not isinstance(bid, int):
         return 1000
-    quarters = int(abs(estimate_tricks(hand) - bid) * 4)
+    return _curve(estimate_tricks(hand), bid)
+
+
+def _curve(est, bid):
+    """``BID_FIT``'s weight for likely tricks ``est`` against a bid."""
+    quarters = int(abs(est - bid) * 4)
     return BID_FIT[quarters] if quarters < len(BID_FIT) else 1
 
 
@@ -624,8 +629,7 @@ def exact_fit(hand, bid):
     est = estimate_tricks(hand)
     if max(1, min(13, int(est + 0.5))) == bid:
         return 1000
-    quarters = int(abs(est - bid) * 4)
-    return max(1, (BID_FIT[quarters] if quarters < len(BID_FIT) else 1) // EXACT_MISS)
+    return max(1, _curve(est, bid) // EXACT_MISS)
 
 
 READ_DRAWS = 16     # with ``read``: deals drawn for each sample
@@ -688,16 +692,13 @@ def bid_sampler(view, read=False):
     reads = [r for r in follow_reads(view) if slots[r[0]]] if read else []
     partner = (view["seat"] + 2) % 4
     signals = partner_signals(view) if SIGNALS and slots[partner] else []
-    cardings = seat_plays(deal_plays(view), partner) if CARDING and slots[partner] else []
+    plays = deal_plays(view)
+    cardings = seat_plays(plays, partner) if CARDING and slots[partner] else []
     draws, scale = (READ_DRAWS, 10 ** 6) if read or signals or cardings else (DEALS_DRAWN, 1)
     bids = view["bids"]
     shown = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # passed cards it knows of
-    for entry in view["log"]:
-        if entry["move"]["type"] == "play":
-            shown[entry["seat"]].append(IDS[entry["move"]["card"]])
-    for t in view["trick"]:
-        if IDS[t["card"]] not in shown[t["seat"]]:
-            shown[t["seat"]].append(IDS[t["card"]])
+    for who, c in plays:
+        shown[who].append(c)
 
     held = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # own hand, others' known cards
     base = Spades._from_view(view, zones)           # the rest of the state, built once: hands set per sample
