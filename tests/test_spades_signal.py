@@ -79,6 +79,27 @@ def test_the_partner_reads_the_signal_and_deals_its_hand_to_fit_it():
     assert read > 0.8 and read > plain + 0.2, (plain, read)
 
 
+def test_the_exact_bid_chains_read_the_signal_too():
+    """With ``--exact-bids`` (``CHAIN``) a sample after the first is the last one with a few card
+    swaps; with the signal read as well, the chains go on (each swap weighs the partner's hand by
+    the signals it fits as well as by its bid) and the partner's hands fit the signal."""
+    history = [(3, ["AC", "2D", "3C", "6C"])]
+    hand = ["2H", "5H", "9H", "JH", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"]
+    g = position(hand, bids=[3, 3, 3, 3], trick=["KH"], leader=3, tricks=(0, 0, 0, 1), history=history)
+    view = g.view(0)
+    later = bot.partner_signals(view)[0][1]
+    bot.SIGNALS, bot.CHAIN, bot.CHAINS = True, 4, 1
+    try:
+        sample = bot.bid_sampler(view)
+        hands = [set(sample(view, Rng(i)).hands[2]) for i in range(300)]
+    finally:
+        bot.SIGNALS, bot.CHAIN, bot.CHAINS = False, 0, 1
+    kept = sum(len(a & b) for a, b in zip(hands, hands[1:])) / 299       # of 12 cards: a chain's step
+    assert kept > 9, kept
+    fit = sum(bot.fits_signal(sum(1 << c for c in h) | later, IDS["6C"]) for h in hands) / 300
+    assert fit > 0.8, fit
+
+
 def test_the_page_bot_gives_no_signal():
     assert bot.SIGNALS is False
     g = position(["2H", "5H", "9H", "JH", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC"],

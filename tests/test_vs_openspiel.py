@@ -7,6 +7,8 @@ its i-th chance outcome deals to player i % 4, and player 0 bids and leads first
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 import pygames
 from pygames.ai import choose_move
 from pygames.cards import IDS, Rng
@@ -164,3 +166,19 @@ def test_carding_and_exact_bids_turn_their_experiment_on_for_hards_move_only():
     with vs.reading_patch("exact-bids 16x8", g):          # --exact-bids 16x8 (its default)
         assert (bot.CHAIN, bot.CHAINS) == (16, 8)
     assert (bot.CARDING, bot.CHAIN, bot.CHAINS) == (False, 0, 1)
+
+
+def test_exact_bids_go_with_the_signal_or_carding_and_nothing_else():
+    g = mid_trick()
+    bot = vs.spades_ai
+    assert vs.options(["--exact-bids", "--signal"]).reading == "exact-bids 16x8+signal"
+    assert vs.options(["--carding", "--exact-bids", "4x2"]).reading == "exact-bids 4x2+carding"
+    assert vs.options(["--exact-bids"]).reading == "exact-bids 16x8"
+    assert vs.options(["--signal"]).reading == "signal"
+    with pytest.raises(SystemExit):
+        vs.options(["--exact-bids", "--read"])
+    with vs.reading_patch("exact-bids 16x8+signal", g):
+        assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (16, 8, True, False)
+    with vs.reading_patch("exact-bids 4x2+carding", g):
+        assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (4, 2, False, True)
+    assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (0, 1, False, False)

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding | --exact-bids] [--nil]
+    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding] [--exact-bids [STEPSxCHAINS]] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -35,7 +35,8 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   of equal cards they play, and read it in each other (``pygames.ai.spades.CARDING``).
 * ``--exact-bids``: an experiment, not the page's bot: hidden hands dealt to fit their bids as the
   normal bidder (which every seat of the match bids by) would bid them, by a chain of card swaps
-  (``pygames.ai.spades.CHAIN``).
+  (``pygames.ai.spades.CHAIN``); alone, or with ``--signal`` or ``--carding`` (the chains then weigh
+  the partner's hands by its signals or carding as well).
 * ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
   play (the nil bidder's, its partner's cover, the opponents' attack) turns nothing else, so its
   paired difference is measured on a sixth of the deals, in a sixth of the time.
@@ -269,8 +270,12 @@ def reading_patch(reading: str | None, mirror: Spades):
     if reading == "carding":
         return mock.patch.object(spades_ai, "CARDING", True)
     if reading and reading.startswith("exact-bids"):
-        steps, chains = reading.partition(" ")[2].split("x")
-        return mock.patch.multiple(spades_ai, CHAIN=int(steps), CHAINS=int(chains))
+        size, _, also = reading.partition(" ")[2].partition("+")
+        steps, chains = size.split("x")
+        flags = {"CHAIN": int(steps), "CHAINS": int(chains)}
+        if also:
+            flags[{"signal": "SIGNALS", "carding": "CARDING"}[also]] = True
+        return mock.patch.multiple(spades_ai, **flags)
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
     if reading == "honours":
@@ -410,7 +415,8 @@ def _play_pair_star(args):
     return args[0], *play_pair(*args)
 
 
-def main(argv=None):
+def options(argv=None):
+    """The command line's options; ``reading`` names every reading experiment at once (``reading_patch``)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=40, help="deals, each played twice (sides swapped)")
     parser.add_argument("--first", type=int, default=1, help="the first deal's seed")
@@ -443,9 +449,14 @@ def main(argv=None):
     parser.add_argument("--verbose", action="store_true", help="each hand's bids, tricks and returns")
     args = parser.parse_args(argv)
     if args.exact_bids:
-        if args.reading:
-            parser.error("--exact-bids goes alone: not with --oracle, --read, --signal or --carding")
-        args.reading = f"exact-bids {args.exact_bids}"
+        if args.reading not in (None, "signal", "carding"):
+            parser.error("--exact-bids goes alone or with --signal or --carding: not with --oracle or --read")
+        args.reading = f"exact-bids {args.exact_bids}" + (f"+{args.reading}" if args.reading else "")
+    return args
+
+
+def main(argv=None):
+    args = options(argv)
     margins = []
     t0 = time.perf_counter()
     seeds = nil_deals(args.first, args.pairs) if args.nil else range(args.first, args.first + args.pairs)
@@ -475,7 +486,10 @@ def main(argv=None):
             "spades": " (oracle: told how many spades its partner holds)",
             "read": " (reading the follows)", "signal": " (the count signal)",
             "carding": " (shape by carding)"}
-    label = told.get(args.reading, f" (bids read exactly, {args.exact_bids})" if args.exact_bids else "")
+    label = told.get(args.reading, "")
+    if args.exact_bids:
+        also = args.reading.partition("+")[2]
+        label = f" (bids read exactly, {args.exact_bids}" + (f", with {told[also].strip(' ()')})" if also else ")")
     print(f"hard{label} against OpenSpiel ISMCTS "
           f"({args.sims} simulations a move, uct {args.uct:g}) on OpenSpiel's "
           f"Spades, {len(margins)} duplicate deal pairs: mean margin {mean:+.1f} points a pair "

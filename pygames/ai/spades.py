@@ -707,6 +707,30 @@ def bid_sampler(view, read=False):
     chains = [{} for _ in range(CHAINS)]
     turn = [0]
 
+    def partner_misses(hand):
+        """How many of the partner's signals and carding plays (``SIGNALS``, ``CARDING``) a dealt
+        partner hand (its hidden cards) does not fit."""
+        misses = 0
+        if signals:
+            mask = 0
+            for c in hand:
+                mask |= 1 << c
+            misses += sum(1 for card, later in signals if not fits_signal(mask | later, card))
+        if cardings:
+            mask = 0
+            for c in hand + held[partner]:
+                mask |= 1 << c
+            misses += carding_misses(mask, cardings)[0]
+        return misses
+
+    def weigh(s, hand):
+        """A hidden hand's weight in a chain (``CHAIN``): its bid's fit, for the partner divided by
+        ``SIGNAL_MISS`` for each of its signals or carding plays the hand does not fit."""
+        w = fit(hand + shown[s], bids[s])
+        if s != partner or not (signals or cardings):
+            return w
+        return max(1, w * SIGNAL_MISS ** 4 // SIGNAL_MISS ** partner_misses(hand))
+
     def step(hands, fits, rng):
         """One proposal of the chain (``CHAIN``): two hidden seats swap a card each, voids kept."""
         n = len(hidden)
@@ -717,7 +741,7 @@ def bid_sampler(view, read=False):
         if ca // 13 in voids[b] or cb // 13 in voids[a]:
             return
         hands[a][x], hands[b][y] = cb, ca
-        fa, fb = fit(hands[a] + shown[a], bids[a]), fit(hands[b] + shown[b], bids[b])
+        fa, fb = weigh(a, hands[a]), weigh(b, hands[b])
         if rng.below(fits[a] * fits[b]) < fa * fb:
             fits[a], fits[b] = fa, fb
         else:
@@ -745,18 +769,8 @@ def bid_sampler(view, read=False):
                 for s, lower, gap in reads:
                     if masks[s] & lower and (gap is None or masks[s] & gap):
                         weight //= READ_MISS
-            if signals:
-                mask = 0
-                for c in hands[partner]:
-                    mask |= 1 << c
-                for card, later in signals:
-                    if not fits_signal(mask | later, card):
-                        weight //= SIGNAL_MISS
-            if cardings:
-                mask = 0
-                for c in hands[partner] + held[partner]:
-                    mask |= 1 << c
-                weight //= SIGNAL_MISS ** carding_misses(mask, cardings)[0]
+            if signals or cardings:
+                weight //= SIGNAL_MISS ** partner_misses(hands[partner])     # one floor division: as one by one
             deals.append(hands)
             weights.append(weight)
         pick = rng.below(sum(weights) or 1)
@@ -764,9 +778,9 @@ def bid_sampler(view, read=False):
             pick -= weight
             if pick < 0:
                 break
-        if CHAIN and len(hidden) > 1 and not (reads or signals or cardings):
+        if CHAIN and len(hidden) > 1 and not reads:
             chain["hands"] = [h[:] for h in hands]
-            chain["fits"] = {s: fit(hands[s] + shown[s], bids[s]) for s in hidden}
+            chain["fits"] = {s: weigh(s, hands[s]) for s in hidden}
         return dealt(hands, rng)
 
     def dealt(hands, rng):
