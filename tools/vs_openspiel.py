@@ -259,22 +259,23 @@ def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)):
     with mock.patch.object(spades_ai, "deal_with_voids", dealer):
         yield
 
+PLAYED_EXPERIMENTS = {"signal": "SIGNALS", "carding": "CARDING"}   # conventions both hard seats play: their flags
+
+
 def reading_patch(reading: str | None, mirror: Spades):
     """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours",
     "lengths" or "spades" (``--oracle``, ``--oracle partner`` and so on), "read" (``--read``) or
     "signal" (``--signal``: the count signal, played and read); None, nothing."""
     if reading == "read":
         return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
-    if reading == "signal":
-        return mock.patch.object(spades_ai, "SIGNALS", True)
-    if reading == "carding":
-        return mock.patch.object(spades_ai, "CARDING", True)
+    if reading in PLAYED_EXPERIMENTS:
+        return mock.patch.object(spades_ai, PLAYED_EXPERIMENTS[reading], True)
     if reading and reading.startswith("exact-bids"):
         size, _, also = reading.partition(" ")[2].partition("+")
         steps, chains = size.split("x")
         flags = {"CHAIN": int(steps), "CHAINS": int(chains)}
         if also:
-            flags[{"signal": "SIGNALS", "carding": "CARDING"}[also]] = True
+            flags[PLAYED_EXPERIMENTS[also]] = True
         return mock.patch.multiple(spades_ai, **flags)
     if reading == "all":
         return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))

@@ -109,6 +109,11 @@ def shown_voids(view):
     return voids
 
 
+def bid_of(est):
+    """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to 13."""
+    return max(1, min(13, int(est + 0.5)))
+
+
 def choose_bid(view, level, rng):
     legal = view["legal_moves"]
     seat = view["seat"]
@@ -129,7 +134,7 @@ def choose_bid(view, level, rng):
         return {"type": "bid", "bid": "nil"}
     if level != "easy" and partner_nil:
         est += 0.5              # covering the nil, it plays its high cards to win rather than to duck
-    bid = max(1, min(13, int(est + 0.5)))
+    bid = bid_of(est)
     if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > 13:
         bid = max(1, 13 - partner_bid)
     return {"type": "bid", "bid": bid}
@@ -627,7 +632,7 @@ def exact_fit(hand, bid):
     if not isinstance(bid, int):
         return bid_fit(hand, bid)
     est = estimate_tricks(hand)
-    if max(1, min(13, int(est + 0.5))) == bid:
+    if bid_of(est) == bid:
         return 1000
     return max(1, _curve(est, bid) // EXACT_MISS)
 
