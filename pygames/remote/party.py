@@ -398,6 +398,7 @@ class Party:
         changed = False
         n = self.players
         public, mine, bad = self.state["public"], self.state["mine"], self.state["bad"]
+        owners = [s for s in range(n) if s != self.seat] + [self.seat]
         for k, call in self.replay.calls.items():
             rec = self.ledger.decks.get(k)
             if rec is None:
@@ -423,8 +424,12 @@ class Party:
                     continue
                 if key in mine:
                     continue
-                found = [self._lock_of(k, j, s) for s in range(n)]
-                own_locks = [lock for lock in found if lock is not None]
+                own_locks = []
+                for s in owners:          # the others' locks first: most slots stop at a missing one
+                    lock = self._lock_of(k, j, s)
+                    if lock is None:
+                        break
+                    own_locks.append(lock)
                 if len(own_locks) < n:
                     continue
                 value = None

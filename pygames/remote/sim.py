@@ -745,11 +745,15 @@ class Replay:
                 if cards == other:
                     continue
                 extra = Counter(cards) - Counter(other)
-                for code, n in extra.items():
+                differ: dict[str, list[int]] = {}          # code -> the places where it differs from base
+                for i, (a, b) in enumerate(zip(cards, other)):
+                    if a != b:
+                        differ.setdefault(a, []).append(i)
+                for code in extra:
                     slot = by_marker.get(IDS[code])
                     if slot is None:
                         continue
-                    places = [i for i, (a, b) in enumerate(zip(cards, other)) if a == code and a != b]
+                    places = differ.get(code, [])
                     where[slot] = (zone, places[0] if len(places) == 1 else None)
         return where
 
