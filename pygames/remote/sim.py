@@ -656,7 +656,8 @@ class Replay:
             return False
         if run.kind != "own":
             return True
-        return {z: len(c) for z, c in run.zones.items()} == {z: len(c) for z, c in self.base_run.zones.items()}
+        mine, base = run.zones, self.base_run.zones
+        return mine.keys() == base.keys() and all(len(c) == len(base[z]) for z, c in mine.items())
 
     def _agree(self, deal_end: bool, deal_before: int | None) -> bool:
         """Marker runs must follow the base run (Split otherwise); returns whether the own run did not
