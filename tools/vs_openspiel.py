@@ -264,8 +264,9 @@ PLAYED_EXPERIMENTS = {"signal": "SIGNALS", "carding": "CARDING"}   # conventions
 
 def reading_patch(reading: str | None, mirror: Spades):
     """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours",
-    "lengths" or "spades" (``--oracle``, ``--oracle partner`` and so on), "read" (``--read``) or
-    "signal" (``--signal``: the count signal, played and read); None, nothing."""
+    "lengths" or "spades" (``--oracle``, ``--oracle partner`` and so on), "read" (``--read``),
+    "signal" or "carding" (``--signal``, ``--carding``: a convention played and read), or
+    "exact-bids STEPSxCHAINS", with "+signal" or "+carding" when paired (``--exact-bids``); None, nothing."""
     if reading == "read":
         return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
     if reading in PLAYED_EXPERIMENTS:
