@@ -182,6 +182,11 @@ class Game(ABC):
     def _zones(self) -> dict[str, list[str]]:
         """Zone name -> card codes bottom to top, every card of the game in exactly one zone."""
 
+    def _zone_sizes(self) -> dict[str, int]:
+        """Zone name -> how many cards it holds (a remote table compares them every move; a game
+        whose zones are long to list may count them without listing them)."""
+        return {zone: len(cards) for zone, cards in self._zones().items()}
+
     @abstractmethod
     def _view_fields(self, seat: int | None) -> dict[str, Any]:
         """The game's other view fields for ``seat``: public facts and the seat's own, never a card

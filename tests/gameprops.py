@@ -25,6 +25,8 @@ def check_view_secrecy(game):
     """Each seat's view has the full view's zones and counts, tells no lies, and hides exactly the
     positions the game's SECRETS declaration names for that seat."""
     full = game.view(None)["zones"]
+    # the counts a remote table's replay compares every move (a game may count without listing)
+    assert game._zone_sizes() == {name: len(cards) for name, cards in full.items()}
     for seat in range(game.players):
         zones = game.view(seat)["zones"]
         assert set(zones) == set(full), (seat, set(zones) ^ set(full))

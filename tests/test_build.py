@@ -186,3 +186,19 @@ def test_serve_gzip_compresses_text_as_github_pages_does(dist):
         assert fetch(plain, "index.html", "gzip") == (None, page)          # tests and the bench: plain
         wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
         assert fetch(server, "pyodide/pyodide.asm.wasm", "gzip") == (None, wasm)
+
+
+def test_the_browser_tests_run_in_the_headless_shell_unless_told_another_chromium(monkeypatch, tmp_path):
+    shell = tmp_path / "chromium-headless-shell"
+    shell.write_text("")
+    monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", str(shell))
+    assert build.find_headless_shell() == str(shell)
+    assert build.ensure_headless_shell() == str(shell)          # found: nothing to install
+    monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", str(tmp_path / "missing"))
+    assert build.find_headless_shell() is None
+    monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", "")            # none: the tests use find_chromium's
+    assert build.find_headless_shell() is None
+    # a Chromium the person chose ($PYGAMES_CHROMIUM) is the one the tests run in
+    monkeypatch.delenv("PYGAMES_HEADLESS_SHELL")
+    monkeypatch.setenv("PYGAMES_CHROMIUM", "/opt/their/chromium")
+    assert build.ensure_headless_shell() == ""

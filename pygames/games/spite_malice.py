@@ -459,19 +459,21 @@ class SpiteMalice(Game):
         return message("spite_malice.refuse.discard_empty", pile=pile)
 
     # ---- views -----------------------------------------------------------------------------------
-    def _zones(self):
+    def _piles(self):
+        """Every zone's name and its cards (ids), bottom to top."""
         n = self.players
-        zones = {f"payoff{s}": _codes(self.payoff[s]) for s in range(n)}
-        for s in range(n):
-            zones[f"hand{s}"] = _codes(self.hands[s])
-        for s in range(n):
-            for d in range(DISCARD_PILES):
-                zones[f"discard{s}_{d}"] = _codes(self.discards[s][d])
-        for i, pile in enumerate(self.centre):
-            zones[f"centre{i}"] = _codes(pile)
-        zones["completed"] = _codes(self.completed)
-        zones["stock"] = _codes(self.stock)
-        return zones
+        piles = [(f"payoff{s}", self.payoff[s]) for s in range(n)]
+        piles += [(f"hand{s}", self.hands[s]) for s in range(n)]
+        piles += [(f"discard{s}_{d}", self.discards[s][d]) for s in range(n) for d in range(DISCARD_PILES)]
+        piles += [(f"centre{i}", pile) for i, pile in enumerate(self.centre)]
+        piles += [("completed", self.completed), ("stock", self.stock)]
+        return piles
+
+    def _zones(self):
+        return {name: _codes(cards) for name, cards in self._piles()}
+
+    def _zone_sizes(self):      # a remote table's replay counts them every move; the stock is long
+        return {name: len(cards) for name, cards in self._piles()}
 
     def _view_fields(self, seat):
         return {

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..cards import CODES, HIDDEN, IDS
+from ..engine import Game
 from . import beacon as beacon_mod
 from .wire import Move
 
@@ -226,8 +227,35 @@ class Run:
         self.members = members if members is not None else {}   # marker run: slot -> marker value
         self.high = high                              # probe run: every hidden card the deck's highest
         self.game: Any = None
-        self.zones: dict[str, list[str]] = {}
+        self._zones: dict[str, list[str]] | None = None
+        self._sizes: dict[str, int] | None = None
         self.alive = True
+
+    def moved(self, look: bool = False) -> None:
+        """The game changed: its zones are read again when next asked for. ``look`` counts them now:
+        a game may deal a new deal's cards when they are first looked at (Spades), and the base run
+        must call each deck before the other runs do."""
+        self._zones = None
+        self._sizes = self._count() if look else None
+
+    @property
+    def zones(self) -> dict[str, list[str]]:
+        """The game's zones now (read at most once a step, and only by a step that needs them)."""
+        if self._zones is None:
+            self._zones = self.game._zones()
+        return self._zones
+
+    @property
+    def sizes(self) -> dict[str, int]:
+        """How many cards each zone holds now."""
+        if self._sizes is None:
+            self._sizes = self._count()
+        return self._sizes
+
+    def _count(self) -> dict[str, int]:
+        if self._zones is None and type(self.game)._zone_sizes is not Game._zone_sizes:
+            return self.game._zone_sizes()       # the game counts them without listing them
+        return {zone: len(cards) for zone, cards in self.zones.items()}
 
     def value(self, k: int, j: int) -> int:
         facts = self.sim.facts
@@ -316,6 +344,7 @@ class Replay:
         self._public_due: set[tuple[int, int]] = set()
         self._values: dict[int, list[int]] = {}
         self._paths: dict[int, list[tuple]] = {}         # move index -> its spot_paths (one replay's)
+        self._work: tuple[int, Any, list] | None = None  # (move index, a copy of it, its card spots)
 
     @property
     def base_run(self) -> Run:
@@ -421,6 +450,7 @@ class Replay:
         self.checkpoint = None
         self._public_due = set()
         self._values = {}
+        self._work = None
 
     def _run_once(self) -> None:
         self._reset()
@@ -476,6 +506,7 @@ class Replay:
                                                 chance=TableChance(run))
                         else:
                             self._apply(run, i - 1)
+                        run.moved()
                     except Exception:      # a probe's stand-ins broke a rule's assumption: it says nothing
                         run.alive = False
                     continue
@@ -486,8 +517,7 @@ class Replay:
                     if run is self.own and displayable and self.own_shown is None and self._hides_next():
                         snapshot = run.game.clone(history=True)    # this step will not be shown
                     self._apply(run, i - 1)
-                if run.kind in ("base", "own"):      # probes and markers compare no zones here
-                    run.zones = run.game._zones()
+                run.moved(look=run.kind in ("base", "own"))   # probes and markers look only when asked
                 if run is self.base:
                     self._plan(self._called)
             g = self.base_run.game
@@ -528,9 +558,6 @@ class Replay:
                 if cached is not None and cached[1] is not None:
                     step.where = cached[1]
                 else:
-                    for run in self.runs:
-                        if run.kind == "marker":
-                            run.zones = run.game._zones()
                     step.where = self._locate()
                 self.shown_step = i
             grants = None
@@ -563,13 +590,16 @@ class Replay:
         g = run.game
         if run is self.base and g.current_player != seat:
             raise Refused(seat, f"move {m + 1} is not its sender's turn", "move_rules")
-        move = _copy_json(item.move) if item.slots else item.move
-        spots = []
-        if item.slots:
-            paths = self._paths.get(m)
-            if paths is None:
-                paths = self._paths[m] = spot_paths(item.move)
-            spots = [spot_at(move, path) for path in paths]
+        move, spots = item.move, []
+        if item.slots:       # one copy a step, which every run fills with its own values of the slots
+            work = self._work
+            if work is None or work[0] != m:
+                paths = self._paths.get(m)
+                if paths is None:
+                    paths = self._paths[m] = spot_paths(item.move)
+                copied = _copy_json(item.move)
+                work = self._work = (m, copied, [spot_at(copied, path) for path in paths])
+            move, spots = work[1], work[2]
         declared = set()
         for p, k, j, _mask in item.slots:
             if p >= len(spots) or p in declared:
@@ -656,8 +686,7 @@ class Replay:
             return False
         if run.kind != "own":
             return True
-        mine, base = run.zones, self.base_run.zones
-        return mine.keys() == base.keys() and all(len(c) == len(base[z]) for z, c in mine.items())
+        return run.sizes == self.base_run.sizes
 
     def _agree(self, deal_end: bool, deal_before: int | None) -> bool:
         """Marker runs must follow the base run (Split otherwise); returns whether the own run did not
@@ -766,12 +795,11 @@ class Replay:
         masks: dict[str, list[Any]] = {}
         grants = []
         for slot, (zone, place) in step.where.items():
+            size = self.base_run.sizes[zone]
             rules = masks.get(zone)
             if rules is None:
-                size = len(self.base_run.zones[zone])
                 rules = masks[zone] = [g.hidden_positions(zone, size, s) for s in range(players)]
             bits = 0
-            size = len(self.base_run.zones[zone])
             for s, hidden in enumerate(rules):
                 n = len(hidden)
                 if n == 0:
