@@ -891,12 +891,9 @@ def ensure_chromium(py):
 
     path = probe()
     if not path:
-        if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        if can_apt_install():
             log("no Chromium found: apt-get install -y chromium")
-            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-            run(["apt-get", "update", "-q"], env=env, stdout=subprocess.DEVNULL)
-            run(["apt-get", "install", "-y", "-q", "chromium"], env=env,
-                stdout=subprocess.DEVNULL)
+            apt_install("chromium")
         else:
             log("no Chromium found: trying `playwright install chromium`")
             run([py, "-m", "playwright", "install", "chromium"], check=False)
@@ -908,6 +905,26 @@ def ensure_chromium(py):
     return path
 
 
+def can_apt_install():
+    return hasattr(os, "geteuid") and os.geteuid() == 0 and bool(shutil.which("apt-get"))
+
+
+_apt_updated = []      # the package lists are read once a run
+
+
+def apt_install(package, check=True):
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if not _apt_updated:
+        run(["apt-get", "update", "-q"], env=env, stdout=subprocess.DEVNULL, check=check)
+        _apt_updated.append(True)
+    run(["apt-get", "install", "-y", "-q", package], env=env, stdout=subprocess.DEVNULL, check=check)
+
+
+def browser_test_env(py):
+    """The environment pytest runs the browser tests in: the Chromium to use and its headless shell."""
+    return dict(os.environ, PYGAMES_HEADLESS_SHELL=ensure_headless_shell(), PYGAMES_CHROMIUM=ensure_chromium(py))
+
+
 def ensure_headless_shell():
     """The headless shell for the browser tests (find_headless_shell), installed as root on Debian
     when missing; "" when there is none (the tests then run in the full Chromium) or when
@@ -915,13 +932,9 @@ def ensure_headless_shell():
     if os.environ.get("PYGAMES_CHROMIUM") and "PYGAMES_HEADLESS_SHELL" not in os.environ:
         return ""
     path = find_headless_shell()
-    if not path and "PYGAMES_HEADLESS_SHELL" not in os.environ and hasattr(os, "geteuid") \
-            and os.geteuid() == 0 and shutil.which("apt-get"):
+    if not path and "PYGAMES_HEADLESS_SHELL" not in os.environ and can_apt_install():
         log("no Chromium headless shell found: apt-get install -y chromium-headless-shell")
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        run(["apt-get", "update", "-q"], env=env, stdout=subprocess.DEVNULL, check=False)
-        run(["apt-get", "install", "-y", "-q", "chromium-headless-shell"], env=env,
-            stdout=subprocess.DEVNULL, check=False)
+        apt_install("chromium-headless-shell", check=False)      # none: the full Chromium runs them
         path = find_headless_shell()
     log(f"Chromium for the browser tests: {path or 'no headless shell, the full Chromium above'}")
     return path or ""
@@ -929,7 +942,7 @@ def ensure_headless_shell():
 
 def test(pytest_args):
     py = ensure_venv()
-    env = dict(os.environ, PYGAMES_HEADLESS_SHELL=ensure_headless_shell(), PYGAMES_CHROMIUM=ensure_chromium(py))
+    env = browser_test_env(py)
     build()
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) and (os.cpu_count() or 1) > 1:
         pytest_args = ["-n", str(min(4, os.cpu_count())), *pytest_args]   # one worker a core
@@ -1507,7 +1520,7 @@ def soak(args):
         codes.append(subprocess.call([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider",
                                       "tests/test_fuzz.py"], cwd=ROOT, env=env))
     if args.browser:
-        env = dict(os.environ, PYGAMES_HEADLESS_SHELL=ensure_headless_shell(), PYGAMES_CHROMIUM=ensure_chromium(py))
+        env = browser_test_env(py)
         build()
         log("browser soak: tests/test_site_soak.py")
         codes.append(subprocess.call([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "soak",
