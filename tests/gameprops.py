@@ -21,14 +21,17 @@ def all_cards(view):
     return Counter(c for cards in view["zones"].values() for c in cards)
 
 
-def check_view_secrecy(game):
+def check_view_secrecy(game, full_view=None):
     """Each seat's view has the full view's zones and counts, tells no lies, and hides exactly the
-    positions the game's SECRETS declaration names for that seat."""
-    full = game.view(None)["zones"]
+    positions the game's SECRETS declaration names for that seat. ``full_view``: ``game.view(None)``,
+    when the caller has it already. A seat's zones are read as ``view`` reads them (``zones(seat)``),
+    without the rest of its view: the log a view decodes each time grows with the deal."""
+    full = (game.view(None) if full_view is None else full_view)["zones"]
     # the counts a remote table's replay compares every move (a game may count without listing)
     assert game._zone_sizes() == {name: len(cards) for name, cards in full.items()}
+    assert game.zones(None) == full
     for seat in range(game.players):
-        zones = game.view(seat)["zones"]
+        zones = game.zones(seat)
         assert set(zones) == set(full), (seat, set(zones) ^ set(full))
         for name, cards in zones.items():
             assert len(cards) == len(full[name]), (seat, name)
@@ -40,8 +43,9 @@ def check_view_secrecy(game):
                     assert shown == true, (seat, name, i, shown, true)
 
 
-def state_key(game):
-    return json.dumps(game.view(None), sort_keys=True)
+def state_key(game, full_view=None):
+    """The whole state as text (``full_view``: ``game.view(None)``, when the caller has it already)."""
+    return json.dumps(game.view(None) if full_view is None else full_view, sort_keys=True)
 
 
 def play_random_match(game_id, seed, players=None, options=None, secrecy=True, max_moves=100000,
@@ -63,10 +67,11 @@ def play_random_match(game_id, seed, players=None, options=None, secrecy=True, m
         assert legal, f"no legal move at step {step} but the match is not over"
         assert game.current_player is not None
         if step % check_every == 0:
-            assert all_cards(game.view(None)) == expected, "cards were created or lost"
+            full = game.view(None)          # built once a step: every check below reads it
+            assert all_cards(full) == expected, "cards were created or lost"
             if secrecy:
-                check_view_secrecy(game)
-            before = state_key(game)
+                check_view_secrecy(game, full)
+            before = state_key(game, full)
             for bad in bad_moves:
                 if bad in legal:
                     continue
@@ -87,6 +92,8 @@ def play_random_match(game_id, seed, players=None, options=None, secrecy=True, m
         raise AssertionError("the match did not end")
     assert game.current_player is None and game.legal_moves() == []
     assert all_cards(game.view(None)) == expected
+    # the per-step checks read each seat's zones directly: a seat's whole view shows those same zones
+    assert all(game.view(seat)["zones"] == game.zones(seat) for seat in range(game.players))
     again = pygames.links.decode(pygames.links.encode(game))
     assert state_key(again) == state_key(game)
     return game

@@ -114,3 +114,21 @@ def test_the_command_prints_verified_and_exits_0_or_names_a_cheat_and_exits_1(ca
                  "--cheat", "forged"]) == 1
     out = capsys.readouterr().out
     assert "caught:" in out and NAMES[1] in out and out.strip().splitlines()[-1] != "verified"
+
+
+def test_each_run_fills_a_move_with_the_values_its_decks_were_dealt():
+    """A replay fills each move's cards from the values each run was dealt at each deck's call
+    (``Run.values``, kept for speed); they are what ``Run.value`` says for every slot, in every kind
+    of run (base, own, marker and probe: Spite and Malice's decks repeat card values)."""
+    report = selfplay("spite_malice", 3, seed=1, options={"target": 0, "payoff": 13}, max_posts=24)
+    kinds = set()
+    for party in report.parties:
+        replay = party.replay
+        for run in replay.runs:
+            if not run.alive:
+                continue
+            kinds.add(run.kind)
+            assert set(run.values) == set(replay.calls), (run.kind, set(run.values), set(replay.calls))
+            for k, values in run.values.items():
+                assert values == [run.value(k, j) for j in range(len(replay.calls[k].items))], (run.kind, k)
+    assert kinds == {"base", "own", "marker", "probe"}, kinds

@@ -53,6 +53,9 @@ def _hand_key(card):
     return RANK[card], card
 
 
+_ZONE_NAMES: dict[tuple[int, int], list[str]] = {}    # (players, centre piles) -> zone names, in _piles' order
+
+
 def _codes(cards):
     return [CODES[c] for c in cards]
 
@@ -460,20 +463,27 @@ class SpiteMalice(Game):
 
     # ---- views -----------------------------------------------------------------------------------
     def _piles(self):
-        """Every zone's name and its cards (ids), bottom to top."""
-        n = self.players
-        piles = [(f"payoff{s}", self.payoff[s]) for s in range(n)]
-        piles += [(f"hand{s}", self.hands[s]) for s in range(n)]
-        piles += [(f"discard{s}_{d}", self.discards[s][d]) for s in range(n) for d in range(DISCARD_PILES)]
-        piles += [(f"centre{i}", pile) for i, pile in enumerate(self.centre)]
-        piles += [("completed", self.completed), ("stock", self.stock)]
-        return piles
+        """Every zone's cards (ids), bottom to top, in the order of ``_zone_names``."""
+        piles = [*self.payoff, *self.hands]
+        for discards in self.discards:
+            piles += discards
+        return [*piles, *self.centre, self.completed, self.stock]
+
+    def _zone_names(self):
+        names = _ZONE_NAMES.get((self.players, len(self.centre)))
+        if names is None:
+            n = self.players
+            names = _ZONE_NAMES[(n, len(self.centre))] = (
+                [f"payoff{s}" for s in range(n)] + [f"hand{s}" for s in range(n)]
+                + [f"discard{s}_{d}" for s in range(n) for d in range(DISCARD_PILES)]
+                + [f"centre{i}" for i in range(len(self.centre))] + ["completed", "stock"])
+        return names
 
     def _zones(self):
-        return {name: _codes(cards) for name, cards in self._piles()}
+        return dict(zip(self._zone_names(), map(_codes, self._piles())))
 
     def _zone_sizes(self):      # a remote table's replay counts them every move; the stock is long
-        return {name: len(cards) for name, cards in self._piles()}
+        return dict(zip(self._zone_names(), map(len, self._piles())))
 
     def _view_fields(self, seat):
         return {

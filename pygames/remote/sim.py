@@ -227,6 +227,7 @@ class Run:
         self.members = members if members is not None else {}   # marker run: slot -> marker value
         self.high = high                              # probe run: every hidden card the deck's highest
         self.game: Any = None
+        self.values: dict[int, list[int]] = {}        # deck -> this run's value of every slot
         self._zones: dict[str, list[str]] | None = None
         self._sizes: dict[str, int] | None = None
         self.alive = True
@@ -258,8 +259,9 @@ class Run:
         return {zone: len(cards) for zone, cards in self.zones.items()}
 
     def value(self, k: int, j: int) -> int:
+        """This run's value of slot ``j`` of deck ``k`` (what ``values`` holds once the run called it)."""
         facts = self.sim.facts
-        truth = facts.truth(k)
+        truth = self.sim.truth(k)
         if truth is not None:
             return truth[j]
         found = facts.public.get((k, j))
@@ -343,6 +345,7 @@ class Replay:
         self.checkpoint: Checkpoint | None = None
         self._public_due: set[tuple[int, int]] = set()
         self._values: dict[int, list[int]] = {}
+        self._truths: dict[int, list[int] | None] = {}
         self._paths: dict[int, list[tuple]] = {}         # move index -> its spot_paths (one replay's)
         self._work: tuple[int, Any, list] | None = None  # (move index, a copy of it, its card spots)
 
@@ -378,25 +381,33 @@ class Replay:
             self.deal_decks[-1].append(k)
         elif call.items != list(items):
             raise Split(f"the copies shuffled different cards for deck {k}")
-        if run is self.base and not self.facts.positioned(k) and self.facts.truth(k) is None:
+        if run is self.base and not self.facts.positioned(k) and self.truth(k) is None:
             self._provisional = True
         base = self._values.get(k)
         if base is None:
             base = self._values[k] = [self.base_run.value(k, j) for j in range(len(items))]
-        if run is self.base:
-            return list(base)
-        if self.facts.truth(k) is not None:
-            return list(base)
-        if run.kind == "probe":
+        if run is self.base or self.truth(k) is not None:
+            out = list(base)
+        elif run.kind == "probe":
             v = max(items) if run.high else min(items)
             public = self.facts.public
-            return [x if (k, j) in public else v for j, x in enumerate(base)]
-        out = list(base)
-        extra = self.facts.mine if run.kind == "own" else run.members
-        for (kk, j), v in extra.items():
-            if kk == k and (k, j) not in self.facts.public:
-                out[j] = v
-        return out
+            out = [x if (k, j) in public else v for j, x in enumerate(base)]
+        else:
+            out = list(base)
+            extra = self.facts.mine if run.kind == "own" else run.members
+            for (kk, j), v in extra.items():
+                if kk == k and (k, j) not in self.facts.public:
+                    out[j] = v
+        run.values[k] = out          # the run's value of each slot, as Run.value gives it
+        return list(out)
+
+    def truth(self, k: int) -> list[int] | None:
+        """Deck ``k``'s verified order (``facts.truth``, asked once a replay: the facts do not
+        change while it runs)."""
+        truths = self._truths
+        if k not in truths:
+            truths[k] = self.facts.truth(k)
+        return truths[k]
 
     def _label(self, call: DeckCall) -> None:
         """Canonical labels: pinned slots take their pins, every other slot not opened to everyone
@@ -450,6 +461,7 @@ class Replay:
         self.checkpoint = None
         self._public_due = set()
         self._values = {}
+        self._truths = {}
         self._work = None
 
     def _run_once(self) -> None:
@@ -600,27 +612,21 @@ class Replay:
                 copied = _copy_json(item.move)
                 work = self._work = (m, copied, [spot_at(copied, path) for path in paths])
             move, spots = work[1], work[2]
-        declared = set()
+        if run is self.base:        # the other runs play the same move after it: checked once
+            self._check_slots(m, seat, item, spots)
+        values = run.values
         for p, k, j, _mask in item.slots:
-            if p >= len(spots) or p in declared:
-                raise Refused(seat, f"move {m + 1} declares a card it does not name", "move_card")
-            declared.add(p)
-            call = self.calls.get(k)
-            if call is None or j >= len(call.items):
-                raise Refused(seat, f"move {m + 1} takes a card from a deck slot that does not exist", "move_card")
-            if run is self.base and not (self.entitled.get((k, j), 0) >> seat & 1 or (k, j) in self.facts.public
-                                         or self.facts.truth(k) is not None):
-                raise Refused(seat, f"move {m + 1} plays a card its mover could not have seen", "move_card")
             container, key = spots[p]
-            container[key] = CODES[run.value(k, j)]
-        hidden = any(mask for _p, _k, _j, mask in item.slots)
-        if any(container[key] == HIDDEN for container, key in spots):
+            slots = values.get(k)      # none for a deck called before the run's checkpoint
+            container[key] = CODES[run.value(k, j) if slots is None else slots[j]]
+        if run is self.base and any(container[key] == HIDDEN for container, key in spots):
             raise Refused(seat, f"move {m + 1} hides a card without saying where it comes from", "move_hides")
         try:
             action = g.move_to_action(move)
             if action is None:
                 raise ValueError("not a move")
             if run is self.base and m < self.facts.drafted:
+                hidden = any(mask for _p, _k, _j, mask in item.slots)
                 shown = g.action_to_move(action)
                 if not _same_form(shown, move) and _shape(shown, hidden) != _shape(move, hidden):
                     raise ValueError("not in the game's own form")
@@ -639,6 +645,21 @@ class Replay:
             everyone = (1 << self.facts.players) - 1
             for _p, k, j, mask in item.slots:
                 self._grant((k, j), everyone & ~mask, self._step)
+
+    def _check_slots(self, m: int, seat: int, item: Move, spots: list) -> None:
+        """Every card a move takes from the decks is named once, from a slot that exists, and one its
+        mover could see."""
+        declared = set()
+        for p, k, j, _mask in item.slots:
+            if p >= len(spots) or p in declared:
+                raise Refused(seat, f"move {m + 1} declares a card it does not name", "move_card")
+            declared.add(p)
+            call = self.calls.get(k)
+            if call is None or j >= len(call.items):
+                raise Refused(seat, f"move {m + 1} takes a card from a deck slot that does not exist", "move_card")
+            if not (self.entitled.get((k, j), 0) >> seat & 1 or (k, j) in self.facts.public
+                    or self.truth(k) is not None):
+                raise Refused(seat, f"move {m + 1} plays a card its mover could not have seen", "move_card")
 
     def _check_masks(self, m: int, seat: int, item: Move, move: dict) -> None:
         """Every card a move hides must look hidden to exactly the seats its mover said; a label that
