@@ -15,6 +15,8 @@ pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (c
 
 OPENED = "Number(document.documentElement.dataset.remoteOpened || 0)"
 STATUS = "window.pygames.app.state"
+# a dialog wholly on screen (a phone's too)
+FITS = "d => { const r = d.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }"
 
 
 def outbox(page):
@@ -60,6 +62,7 @@ def join_table(guest, site, invitation, seat=1):
     guest.goto(f"{site}index.html#{invitation}")
     wait_ready(guest)
     guest.wait_for_selector("#dlg-remote-join[open]")
+    assert guest.locator("#dlg-remote-join").evaluate(FITS)       # on a phone too
     guest.locator(f"#dlg-remote-join [data-seat='{seat}']").click()
     guest.wait_for_selector("[data-remote-link]")
 
@@ -262,8 +265,17 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     assert "not joined" in aki.locator("#toast").inner_text()
 
 
-def test_markup_in_a_name_is_refused_with_a_reason(page, site):
+def test_cancel_leaves_a_name_cleared_and_markup_in_a_name_is_refused_with_a_reason(page, site):
     open_app(page, site, "spooneye")
+    page.locator("#btn-settings").click()
+    page.locator("#settings-remote").click()
+    dialog = page.get_by_role("dialog", name="Play friends by link")      # named by its title
+    assert dialog.evaluate(FITS)
+    # Cancel closes the dialog even with a name left empty (no "fill out this field" in the way)
+    dialog.locator("input").nth(0).fill("")
+    dialog.locator("button[value=cancel]").click()
+    page.wait_for_selector("#dlg-remote", state="detached")
+    assert page.locator("[data-remote-link]").count() == 0
     page.locator("#btn-settings").click()
     page.locator("#settings-remote").click()
     page.locator("#dlg-remote input").nth(1).fill("<img src=x onerror=alert(1)>")

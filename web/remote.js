@@ -71,6 +71,9 @@ const el = (tag, props = {}, ...children) => {
   return node;
 };
 
+/** A dialog's Cancel: a quiet button that closes it even when a required field is empty. */
+const cancelButton = () => el("button", { value: "cancel", className: "secondary", formNoValidate: true }, t("page.cancel"));
+
 /**
  * The remote table controller. ``host`` gives what it needs of the page: ``engine``, ``show(gameId,
  * state)`` (draw ``{view, seat}`` with the game's layout), ``leave()`` (the table is gone: the page
@@ -172,18 +175,20 @@ export function installRemote(host) {
    * message to post. */
   async function create(gameId, players, options) {
     const count = players || 2;
-    const dialog = el("dialog", { id: "dlg-remote" });
+    const dialog = el("dialog", { id: "dlg-remote", className: "dialog" });
+    dialog.setAttribute("aria-labelledby", "dlg-remote-title");
     const form = el("form", { method: "dialog" });
-    form.append(el("h2", {}, t("remote.create_title")), el("p", {}, t("remote.create_text")));
+    form.append(el("h2", { id: "dlg-remote-title" }, t("remote.create_title")), el("p", {}, t("remote.create_text")));
     const fields = [];
+    const names = el("div", { className: "remote-names" });
     for (let seat = 0; seat < count; seat += 1) {
       const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
         value: seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat }) });
       fields.push(input);
-      form.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), " ", input));
+      names.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), input));
     }
     const ok = el("button", { value: "ok", id: "remote-create" }, t("remote.create"));
-    form.append(el("p", {}, ok, " ", el("button", { value: "cancel" }, t("page.cancel"))));
+    form.append(names, el("menu", {}, cancelButton(), ok));
     dialog.append(form);
     document.body.append(dialog);
     dialog.showModal();
@@ -230,16 +235,18 @@ export function installRemote(host) {
   }
 
   async function join(fragment, info) {
-    const dialog = el("dialog", { id: "dlg-remote-join" });
+    const dialog = el("dialog", { id: "dlg-remote-join", className: "dialog" });
+    dialog.setAttribute("aria-labelledby", "dlg-remote-join-title");
     const form = el("form", { method: "dialog" });
-    form.append(el("h2", {}, t("remote.join_title")), el("p", {}, t("remote.join_text", { game: host.gameTitle(info.game) })));
+    form.append(el("h2", { id: "dlg-remote-join-title" }, t("remote.join_title")), el("p", {}, t("remote.join_text", { game: host.gameTitle(info.game) })));
+    const seats = el("menu", { className: "remote-seats" });
     (info.names || []).forEach((name, seat) => {
       if (seat === info.host) return;
       const button = el("button", { value: String(seat) }, t("remote.take_seat", { name }));
       button.dataset.seat = String(seat);
-      form.append(el("p", {}, button));
+      seats.append(button);
     });
-    form.append(el("p", {}, el("button", { value: "cancel" }, t("page.cancel"))));
+    form.append(seats, el("menu", {}, cancelButton()));
     dialog.append(form);
     document.body.append(dialog);
     dialog.showModal();
