@@ -221,11 +221,12 @@ def share_links(_args: Args) -> Any:
     """The open game's links: a challenge (the deal from the start), its position, a replay as the
     person's seat saw it, and a replay with all hands shown."""
     game, seat = _game(), _session["seat"]
-    return {"challenge": links.encode(game, moves=False, seat=seat),
+    challenge = links.encode(game, moves=False, seat=seat)
+    return {"challenge": challenge,
             "position": links.encode(game, seat=seat),
             "replay": links.encode(game, seat=seat, replay=True),
             "replay_all": links.encode(game, seat=seat, replay=True, reveal=True),
-            "seed": game.seed, "link_version": links.VERSION}
+            "seed": game.seed, "link_version": links.version_of(challenge)}   # the format the challenge is in
 
 
 def restart_deal(_args: Args) -> Any:

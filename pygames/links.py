@@ -39,6 +39,12 @@ def _query_fields(query: str) -> dict[str, str]:
     return dict(part.partition("=")[::2] for part in query.split("&") if part)
 
 
+def version_of(fragment: str) -> int:
+    """The format version a link is written in (its ``v``; a link without one is version 1)."""
+    version = _query_fields(fragment.partition("?")[2]).get("v", "1")
+    return int(version) if _is_number(version, 3) else 1
+
+
 class BadLink(ValueError):
     """A share link that cannot be opened; the message says why."""
 

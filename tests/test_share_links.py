@@ -195,3 +195,14 @@ def test_restart_deal_goes_back_to_the_same_cards_and_keeps_earlier_deals(game_i
     assert again["view"]["deal"] == deal and again["view"]["move_count"] == game.deal_start
     assert again["view"] == expected.view(0)
     assert not again["can_restart"]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_link_version_shown_is_the_one_the_challenge_is_written_in(seat):
+    """The info panel names the format of the challenge link it shows (a plain link is still v=2; one
+    that opens in another seat needs v=3)."""
+    call("new", game="leopard", seed=5, players=2, seat=seat)
+    shared = call("share_links")
+    assert f"v={shared['link_version']}&" in shared["challenge"]
+    assert shared["link_version"] == (2 if seat == 0 else links.VERSION)
+    assert links.version_of("spades?s=1") == 1 and links.version_of("spades?v=x&s=1") == 1
