@@ -228,11 +228,16 @@ def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, s
         assert sim.status["view"]["scores"] == final["scores"]
     # the page names every other seat by the name its player was given
     assert all(name in cyd.locator("#table").inner_text() for name in ("Aki", "Bea", "Dov"))
+    # the deal was shuffled by all four: no seed to show, no deal to restart
+    assert cyd.locator("#btn-info").is_disabled() and cyd.locator("#btn-restart").is_disabled()
 
 
 def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(warm_page, site):
     aki, bea = warm_page(name="aki"), warm_page(name="bea")
     invitation = create_table(aki, site)
+    # a remote table's deal has no seed to show and no restart: those buttons are the own game's
+    assert aki.locator("#btn-info").is_disabled() and aki.locator("#btn-restart").is_disabled()
+    assert aki.locator("#remote-posted").inner_text() == "I have posted it"      # one message: the invitation
     join_table(bea, site, invitation)
     join = outbox(bea)[0]
     open_link(aki, join)
@@ -314,6 +319,9 @@ def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
 def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing(warm_page, site):
     aki, bea = warm_page(name="aki"), warm_page(name="bea")
     invitation = create_table(aki, site)
+    # a remote table's deal has no seed to show and no restart: those buttons are the own game's
+    assert aki.locator("#btn-info").is_disabled() and aki.locator("#btn-restart").is_disabled()
+    assert aki.locator("#remote-posted").inner_text() == "I have posted it"      # one message: the invitation
     join_table(bea, site, invitation)
     table = aki.evaluate("JSON.parse(localStorage.getItem('pygames:remote:tables'))[0]")
     # an old finished table of aki's (the ended mark is what the page keeps for a table over or stopped)

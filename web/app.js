@@ -894,6 +894,7 @@ const remoteTable = installRemote({
     $("table").replaceChildren();
     recent.hide($("recent"));
     for (const id of ["btn-undo", "btn-hint", "btn-share"]) $(id).disabled = true;
+    sharing.refresh();                       // nor restart nor the info panel: they are the own game's
     $("status").textContent = remoteTable.waitingText();
   },
   leave: async () => {

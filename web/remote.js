@@ -145,7 +145,7 @@ export function installRemote(host) {
         }
         list.append(row);
       }
-      const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted"));
+      const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted", { n: outbox.length }));
       posted.addEventListener("click", () => call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 }));
       items.push(list, posted);
     }

@@ -232,10 +232,11 @@ export function installShare(hooks) {
     body.append(p);
   }
 
-  /** After every redraw of the table: the buttons follow the game. */
+  /** After every redraw of the table: the buttons follow the game. A remote table's deal has no
+   *  seed and no restart: it was shuffled by all its players together (remote.js says so). */
   function refresh() {
     restartButton.disabled = !app.state?.can_restart;
-    infoButton.disabled = !app.state;
+    infoButton.disabled = !app.state || app.state.remote === true;
   }
 
   return { openDialog, openReplayLink, decorateSummary, refresh, replaying, closeReplay };
