@@ -251,10 +251,12 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     open_link(aki, Simulated.join(other.links()[0], 1).links()[0])
     assert "not joined" in aki.locator("#toast").inner_text()
     assert aki.evaluate("localStorage.length") == before
-    # the home screen lists the table; its button opens it again
+    # the home screen lists the table, above the games; its button opens it again
     aki.locator("#home-link").click()
     aki.wait_for_selector("#remote-tables [data-remote-table]")
     assert "Skarney Gin" in aki.locator("#remote-tables").inner_text()
+    assert aki.evaluate("document.querySelector('#remote-tables').compareDocumentPosition("
+                        "document.querySelector('.home-tiles')) & Node.DOCUMENT_POSITION_FOLLOWING")
     aki.locator("#remote-tables [data-remote-table]").first.click()
     aki.wait_for_function("!document.getElementById('remote-panel').hidden && document.documentElement.dataset.view !== 'home'")
     # its address names it, so a reload shows the same table again (not the person's own game)

@@ -278,7 +278,7 @@ export function installRemote(host) {
     if (!tables.length) return;
     const list = el("ul", {});
     const section = el("section", { id: "remote-tables" }, el("h2", { className: "home-title" }, t("remote.home_title")), list);
-    home.append(section);
+    home.prepend(section);           // above the games: the tables in play are what a returning player came for
     for (const { table, state } of tables) {
       let status;
       try {
@@ -289,8 +289,8 @@ export function installRemote(host) {
       const button = el("button", { type: "button" }, t("remote.home_open"));
       button.dataset.remoteTable = table;
       button.addEventListener("click", () => open(table));
-      list.append(el("li", {}, el("strong", {}, host.gameTitle(status.game)), " · ",
-        (status.names || []).join(", "), " · ", waitingText(status), " ", button));
+      list.append(el("li", {}, el("span", { className: "remote-home-what" }, el("strong", {}, host.gameTitle(status.game)),
+        " · ", (status.names || []).join(", "), el("br"), waitingText(status)), button));
     }
   }
 
