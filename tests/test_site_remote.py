@@ -226,8 +226,9 @@ def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, s
     for sim in others:       # every seat verified the deal and scored it alike
         assert sim.status["verified_deals"] >= 1 and not sim.status["stopped"], sim.status
         assert sim.status["view"]["scores"] == final["scores"]
-    # the page names every other seat by the name its player was given
+    # the page names every other seat by the name its player was given, the partnerships too
     assert all(name in cyd.locator("#table").inner_text() for name in ("Aki", "Bea", "Dov"))
+    assert cyd.locator(".team-name").all_inner_texts() == ["You & Aki", "Dov & Bea"]
     # the deal was shuffled by all four: no seed to show, no deal to restart
     assert cyd.locator("#btn-info").is_disabled() and cyd.locator("#btn-restart").is_disabled()
 

@@ -11,8 +11,11 @@ function seatName(seat, me) {
   return seat === me ? t("page.seat.you") : playerName(seat, me) ?? seatWord(seat);
 }
 
+/** A partnership by its two seats' names, seen from ``me``: "You & North", "West & East" - or, at a
+ *  remote table, its players' own names ("You & Aki"), wherever the person sits. */
 function teamName(team, me) {
-  return team === me % 2 ? ui("team.us") : ui("team.them");
+  const [a, b] = team === me % 2 ? [me, (me + 2) % 4] : [(me + 1) % 4, (me + 3) % 4];
+  return ui("team.pair", { a: seatName(a, me), b: seatName(b, me) });
 }
 
 function bidLabel(bid) {
