@@ -180,7 +180,7 @@ export function installRemote(host) {
     const form = el("form", { method: "dialog" });
     form.append(el("h2", { id: "dlg-remote-title" }, t("remote.create_title")), el("p", {}, t("remote.create_text")));
     const fields = [];
-    const names = el("div", { className: "remote-names" });
+    const names = el("div", { className: "remote-seat-names" });
     for (let seat = 0; seat < count; seat += 1) {
       const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
         value: seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat }) });
