@@ -143,11 +143,12 @@ def deliver_all(pages, simulated=()):
             return total, [p.evaluate(GLANCE) for p in pages] + [s.glance() for s in simulated]
 
 
-def play_first_deal(pages, heard=None, simulated=()):
+def play_first_deal(pages, heard=None, simulated=(), before_move=None):
     """The people at ``pages`` (and the ``simulated`` players) play the first deal to its end (each
     move the Easy bot's choice from that player's own view, played in a page as a click would),
     passing every message to all the others; with ``heard`` (a set), every line each page's live
-    region said is added to it as (page index, line)."""
+    region said is added to it as (page index, line); ``before_move(page)`` checks a page each time
+    before it moves."""
     moves = 0
     for _ in range(3000):
         passed, glances = deliver_all(pages, simulated)
@@ -165,6 +166,8 @@ def play_first_deal(pages, heard=None, simulated=()):
         if isinstance(mover, Simulated):
             mover.play(seed=moves)
         else:
+            if before_move is not None:
+                before_move(mover)
             view = mover.evaluate(STATUS)["view"]
             mover.evaluate("m => window.pygames.play(m)", ai.choose_move(view, "easy", seed=moves))
             mover.wait_for_function(f"!window.pygames.app.busy && (document.querySelector('[data-remote-link]')"
@@ -185,6 +188,14 @@ def check_deal_verified(pages):
     assert {p.locator("#remote-verified").get_attribute("data-verified") for p in pages} == {"1"}
 
 
+def check_table_whole(page):
+    """The table keeps its whole height above the remote panel (on a phone the page scrolls): nothing
+    of it is cut off, the person's hand included."""
+    assert page.locator("#table").evaluate("t => t.scrollHeight <= t.clientHeight + 1")
+    hand = page.locator("#table .sg-me").bounding_box()
+    assert hand["y"] + hand["height"] <= page.locator("#remote-panel").bounding_box()["y"] + 1
+
+
 def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, site):
     """The friend joins from a phone and plays a whole deal by links: every message out of the page
     is opened by the host, a simulated player running the engine calls the page's worker runs, and
@@ -198,7 +209,7 @@ def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, sit
     heard = set()
     # the deck is a fair shuffle of both people's secrets, another every run: a deal took 40 to 86
     # moves in five runs, and once 9
-    assert play_first_deal([bea], heard, simulated=[aki]) >= 4
+    assert play_first_deal([bea], heard, simulated=[aki], before_move=check_table_whole) >= 4
     check_deal_verified([bea])
     assert aki.status["verified_deals"] >= 1 and not aki.status["stopped"], aki.status
     assert aki.status["view"]["scores"] == bea.evaluate(STATUS)["view"]["scores"]

@@ -300,6 +300,23 @@ def test_phone_layout_fits(warm_page, site):
     page.close()
 
 
+def test_on_a_phone_a_notice_above_the_table_cuts_nothing_off(warm_page, site):
+    """A link too old to open leaves a notice above a fresh game: the page scrolls, and the table keeps
+    its whole height (the screen-high layout would squeeze the hand under the status line)."""
+    page = warm_page(**PHONE)
+    page.add_init_script(FAST)
+    open_app(page, site, f"{GAME}?s=21")                 # no v=: an older version's link
+    page.wait_for_function(MY_TURN)
+    assert page.locator("#notice").is_visible()
+    assert page.locator("#table").evaluate("t => t.scrollHeight <= t.clientHeight + 1")
+    # once closed, the table is the screen's height again, the hand above the status line
+    page.locator("#notice button").click()
+    page.wait_for_function("document.getElementById('notice').hidden")
+    hand = page.locator(".sg-hand").bounding_box()
+    assert hand["y"] + hand["height"] <= page.locator("#status").bounding_box()["y"] + 1
+    assert page.evaluate("document.documentElement.scrollHeight") <= 844
+
+
 # ---- the keyboard: arrows over every legal choice, Enter to pick and to play ------------------------
 ACTIVE = "document.activeElement"
 
