@@ -312,16 +312,19 @@ def stopped_table():
     return party.table_id, party.dump(), party.state["stopped"]["message"]
 
 
+# page.evaluate(KEEP, [table, state]): a remote table's state stored in this browser, as its page keeps it
+KEEP = ("([table, state]) => { localStorage.setItem('pygames:remote:' + table, state);"
+        " localStorage.setItem('pygames:remote:tables', JSON.stringify([table])); }")
+
+
 def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
     table, state, message = stopped_table()
-    keep = ("([table, state]) => { localStorage.setItem('pygames:remote:' + table, state);"
-            " localStorage.setItem('pygames:remote:tables', JSON.stringify([table])); }")
     for settings, lang, words in (({}, "en", f"Bea's move {message['n']} names a card other than the one it takes"),
                                   (PHONE, "ja", f"Bea の {message['n']} 手目は、取ったカードと違うカードを名乗っています")):
         page = warm_page(**settings)
         page.goto(f"{site}index.html?lang={lang}")
         wait_ready(page)
-        page.evaluate(keep, [table, state])
+        page.evaluate(KEEP, [table, state])
         page.evaluate("t => { location.hash = 'table:' + t; }", table)
         page.wait_for_function("!document.getElementById('remote-panel').hidden")
         text = page.locator("#remote-panel").inner_text()
@@ -333,9 +336,6 @@ def test_a_stopped_table_says_why_in_the_pages_language(warm_page, site):
 def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing(warm_page, site):
     aki, bea = warm_page(name="aki"), warm_page(name="bea")
     invitation = create_table(aki, site)
-    # a remote table's deal has no seed to show and no restart: those buttons are the own game's
-    assert aki.locator("#btn-info").is_disabled() and aki.locator("#btn-restart").is_disabled()
-    assert aki.locator("#remote-posted").inner_text() == "I have posted it"      # one message: the invitation
     join_table(bea, site, invitation)
     table = aki.evaluate("JSON.parse(localStorage.getItem('pygames:remote:tables'))[0]")
     # an old finished table of aki's (the ended mark is what the page keeps for a table over or stopped)
@@ -370,3 +370,30 @@ def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing
     open_link(bea, link)
     assert bea.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table) != kept
     assert "storage is full" not in bea.locator("#remote-panel").inner_text()
+
+
+def test_a_finished_match_offers_a_new_one_with_the_same_players(warm_page, site):
+    """At the end of a remote match any player can start the next: the same game and options, each
+    seat's name as before, the person at seat 1 of the new table; its invitation is theirs to post."""
+    from pygames.remote.selfplay import selfplay
+    report = selfplay("spooneye", 2, seed=1, options={"rules": "basic"})      # a whole match
+    bea = report.parties[1]
+    assert bea.summary()["over"]
+    page = warm_page(**PHONE)
+    open_app(page, site)
+    page.evaluate(KEEP, [bea.table_id, bea.dump()])
+    page.evaluate("t => { location.hash = 'table:' + t; }", bea.table_id)
+    page.wait_for_selector("#remote-again")
+    assert "The match is over." in page.locator("#remote-panel").inner_text()
+    # the status line gives the result, and does not send the person to New game (their own game)
+    status = page.locator("#status").inner_text()
+    assert "25" in status and "New game" not in status, status
+    page.locator("#remote-again").click()
+    dialog = page.get_by_role("dialog", name="Play friends by link")
+    assert dialog.locator("input").evaluate_all("fields => fields.map((f) => f.value)") == ["Bea", "Aki"]
+    page.locator("#remote-create").click()
+    page.wait_for_function("document.querySelector('#remote-panel .remote-names').textContent === 'Bea (you) · Aki'")
+    assert "The match is over." not in page.locator("#remote-panel").inner_text()
+    aki = Simulated.join(outbox(page)[0], 1)            # the invitation, opened by the other player
+    assert aki.status["game"] == "spooneye" and aki.status["options"]["rules"] == "basic"
+    assert aki.status["names"] == ["Bea", "Aki"] and aki.status["seat"] == 1

@@ -548,7 +548,7 @@ function render() {
   // behind an end-of-deal dialog the status line still speaks of the deal just ended
   recent.render($("recent"), app.layout, ctx.view, whyLine);
   $("status").textContent = app.summaryTitle ||
-    friend.status(app.layout.status(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
+    friend.status(statusLine(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
   if (remoteTable.status()?.stopped) $("status").textContent = remoteTable.waitingText();   // not whose turn: nobody's
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
@@ -557,6 +557,13 @@ function render() {
   dailyDeal.refresh();
   sharing.refresh();
   table.classList.toggle("waiting", !ctx.myTurn || app.busy);
+}
+
+/** The status line: the layout's words for the table and, once a match on this device is over, how to
+ *  play again (a remote table starts its next match from its own panel). */
+function statusLine(ctx) {
+  const line = app.layout.status(ctx);
+  return ctx.view.is_over && !remoteTable.active() ? t("page.play_again", { line }) : line;
 }
 
 /** After a language change: the game names, the home screen, the table and the status line anew

@@ -149,6 +149,13 @@ export function installRemote(host) {
       posted.addEventListener("click", () => call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 }));
       items.push(list, posted);
     }
+    if (status.over && !status.stopped) {     // the same friends, the same game and options: a new table
+      const again = el("button", { type: "button", id: "remote-again" }, t("remote.again"));
+      const names = status.names || [];
+      const mineFirst = names.map((_, i) => names[(status.seat + i) % names.length]);   // you sit at seat 1
+      again.addEventListener("click", () => create(status.game, status.players, status.options, mineFirst));
+      items.push(again);
+    }
     const leave = el("button", { type: "button", className: "remote-leave" }, t("remote.leave"));
     leave.addEventListener("click", () => { close(); host.leave(); });
     items.push(leave);
@@ -172,23 +179,23 @@ export function installRemote(host) {
   }
 
   /** Ask for the names and the person's seat, then create the table: its invitation is the first
-   * message to post. */
-  async function create(gameId, players, options) {
+   * message to post. ``names``: each seat's name to start from (a new match of the same players). */
+  async function create(gameId, players, options, names = null) {
     const count = players || 2;
     const dialog = el("dialog", { id: "dlg-remote", className: "dialog" });
     dialog.setAttribute("aria-labelledby", "dlg-remote-title");
     const form = el("form", { method: "dialog" });
     form.append(el("h2", { id: "dlg-remote-title" }, t("remote.create_title")), el("p", {}, t("remote.create_text")));
     const fields = [];
-    const names = el("div", { className: "remote-seat-names" });
+    const nameFields = el("div", { className: "remote-seat-names" });
     for (let seat = 0; seat < count; seat += 1) {
       const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
-        value: seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat }) });
+        value: names?.[seat] ?? (seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat })) });
       fields.push(input);
-      names.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), input));
+      nameFields.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), input));
     }
     const ok = el("button", { value: "ok", id: "remote-create" }, t("remote.create"));
-    form.append(names, el("menu", {}, cancelButton(), ok));
+    form.append(nameFields, el("menu", {}, cancelButton(), ok));
     dialog.append(form);
     document.body.append(dialog);
     dialog.showModal();

@@ -379,12 +379,12 @@ export default {
       const r = view.results.at(-1);
       if (w == null) {
         const shared = r.winners.length ? ui("status.shared", { scorers: scorersText(r, me) }) : ui("status.nobody");
-        return `${shared} ${ui("status.again")}`;
+        return shared;
       }
       if (!view.target) {
-        return `${about("status.game_won", w, { points: r.points[w] })} ${ui("status.again")}`;
+        return about("status.game_won", w, { points: r.points[w] });
       }
-      return `${about("status.match_won", w, { points: view.match_scores[w] })} ${ui("status.again")}`;
+      return about("status.match_won", w, { points: view.match_scores[w] });
     }
     const held = ctx.hold?.turnEnd;
     if (held) {
