@@ -643,7 +643,8 @@ export default {
     const me = ctx.seat;
     if (view.is_over) {
       const r = view.result;
-      return ui(r.winner === me ? "st.over_win" : "st.over_lose", { a: r.final[r.winner], b: r.final[1 - r.winner], diff: r.difference });
+      return ui(r.winner === me ? "st.over_win" : "st.over_lose",
+        { who: name(r.winner, me), a: r.final[r.winner], b: r.final[1 - r.winner], diff: r.difference });
     }
     const turn = view.current_player;
     if (!ctx.myTurn) {
