@@ -399,7 +399,7 @@ class Replay:
                 if kk == k and (k, j) not in self.facts.public:
                     out[j] = v
         run.values[k] = out          # the run's value of each slot, as Run.value gives it
-        return list(out)
+        return out                   # the shuffle copies it into its own list (TableChance.shuffle)
 
     def truth(self, k: int) -> list[int] | None:
         """Deck ``k``'s verified order (``facts.truth``, asked once a replay: the facts do not
