@@ -206,8 +206,12 @@ function draw(viewer) {
   viewer.layout.render(table, ctx);
   table.classList.add("waiting");
   for (const el of table.querySelectorAll("button")) el.tabIndex = -1;   // a picture: nothing to press
+  // The layouts' own lines speak of a table in play ("East is thinking…"); a replay names whose turn
+  // it is, and keeps the layout's line for a finished match (its result).
+  const turn = ctx.view.current_player;
   let line = "";
-  try { line = viewer.layout.status(ctx); } catch { line = ""; }
+  if (!ctx.view.is_over && turn != null) line = t("share.replay.next", { seat: turn });
+  else try { line = viewer.layout.status(ctx); } catch { line = ""; }
   q(".replay-status").textContent = line;
   recent.render(q(".replay-recent"), viewer.layout, ctx.view);   // the moves up to this step, in words
   drawHands(viewer, q(".replay-hands"));
