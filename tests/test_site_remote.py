@@ -196,6 +196,15 @@ def check_table_whole(page):
     assert hand["y"] + hand["height"] <= page.locator("#remote-panel").bounding_box()["y"] + 1
 
 
+def check_status_on_screen(page):
+    """On a wide screen the panel takes one row below the table: the game's status line stays on
+    screen, and the panel says who waits for what in one line beside its buttons."""
+    assert page.evaluate("document.getElementById('status').getBoundingClientRect().bottom <= innerHeight + 1")
+    head = page.locator("#remote-panel .remote-head").bounding_box()
+    leave = page.locator("#remote-panel .remote-leave").bounding_box()
+    assert head["height"] < 50 and abs((head["y"] + head["height"] / 2) - (leave["y"] + leave["height"] / 2)) < 12
+
+
 def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, site):
     """The friend joins from a phone and plays a whole deal by links: every message out of the page
     is opened by the host, a simulated player running the engine calls the page's worker runs, and
@@ -231,7 +240,7 @@ def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, s
     join_table(cyd, site, invitation, seat=2)
     others = [host, Simulated.join(invitation, 1), Simulated.join(invitation, 3)]
     assert "Cyd (you)" in cyd.locator("#remote-panel").inner_text()
-    assert play_first_deal([cyd], simulated=others) >= 52
+    assert play_first_deal([cyd], simulated=others, before_move=check_status_on_screen) >= 52
     check_deal_verified([cyd])
     final = cyd.evaluate(STATUS)["view"]
     for sim in others:       # every seat verified the deal and scored it alike
@@ -255,7 +264,9 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     open_link(aki, join)
     before = aki.evaluate("localStorage.length")
     open_link(aki, join)                                       # twice: already applied, nothing lost
-    assert f"{FRIEND}'s join is already applied" in aki.locator("#toast").inner_text()
+    assert aki.locator("#toast").inner_text() == f"{FRIEND} has already joined this table."
+    open_link(aki, invitation)                                 # its own invitation: the table is here
+    assert aki.locator("#toast").inner_text() == "You are already at this table: this link is its invitation."
     open_link(aki, "r.AAAA")                                   # damaged
     assert "cannot be opened" in aki.locator("#toast").inner_text()
     assert aki.evaluate("localStorage.length") == before

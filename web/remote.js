@@ -113,19 +113,20 @@ export function installRemote(host) {
     panel.hidden = !status;
     if (!status) { panel.replaceChildren(); return; }
     const names = (status.names || []).map((name, seat) => (seat === status.seat ? t("remote.you_are", { name }) : name));
-    const items = [
+    // three parts: who and what it waits for; the messages to post; what the person may do next
+    const head = el("div", { className: "remote-head" },
       el("h2", {}, t("remote.title")),
       el("p", { className: "remote-names" }, names.join(" · ")),
-      el("p", { className: "remote-status", id: "remote-status" }, waitingText(status)),
-    ];
+      el("p", { className: "remote-status", id: "remote-status" }, waitingText(status)));
+    const items = [head];
     if (status.verified_deals) {       // every page replayed those deals from the revealed deck
       const verified = el("p", { id: "remote-verified" }, t("remote.verified", { n: status.verified_deals }));
       verified.dataset.verified = String(status.verified_deals);
-      items.push(verified);
+      head.append(verified);
     }
     const outbox = status.outbox || [];
     if (outbox.length) {
-      items.push(el("p", {}, t("remote.post_these", { n: outbox.length })));
+      const post = el("div", { className: "remote-post" }, el("p", {}, t("remote.post_these", { n: outbox.length })));
       const list = el("ol", { className: "remote-outbox" });
       for (const message of outbox) {
         const url = `${location.origin}${location.pathname}#${message.link}`;
@@ -147,18 +148,21 @@ export function installRemote(host) {
       }
       const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted", { n: outbox.length }));
       posted.addEventListener("click", () => call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 }));
-      items.push(list, posted);
+      post.append(list, posted);
+      items.push(post);
     }
+    const actions = el("div", { className: "remote-actions" });
     if (status.over && !status.stopped) {     // the same friends, the same game and options: a new table
       const again = el("button", { type: "button", id: "remote-again" }, t("remote.again"));
       const names = status.names || [];
       const mineFirst = names.map((_, i) => names[(status.seat + i) % names.length]);   // you sit at seat 1
       again.addEventListener("click", () => create(status.game, status.players, status.options, mineFirst));
-      items.push(again);
+      actions.append(again);
     }
     const leave = el("button", { type: "button", className: "remote-leave" }, t("remote.leave"));
     leave.addEventListener("click", () => { close(); host.leave(); });
-    items.push(leave);
+    actions.append(leave);
+    items.push(actions);
     panel.replaceChildren(...items);
   }
 
