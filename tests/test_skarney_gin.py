@@ -188,6 +188,9 @@ def test_the_whole_initial_meld_in_one_move_is_its_parts_and_the_commit():
     with pytest.raises(pygames.IllegalMove) as refused:
         one.play({"type": "initial_meld", "melds": bad})
     assert "is not a meld" in str(refused.value) and one.to_json() == before
+    with pytest.raises(pygames.IllegalMove) as refused:    # nothing rides along, as on any move
+        one.play({"type": "initial_meld", "melds": melds, "junk": 1})
+    assert refused.value.key == "engine.unknown_key" and "junk" in str(refused.value) and one.to_json() == before
     one.play({"type": "initial_meld", "melds": melds})
     for part in melds:
         stepwise.play({"type": "initial_part", "cards": part})

@@ -689,6 +689,8 @@ class SkarneyGin(Game):
         """The three melds of a whole initial meld given at once, or None for any other move."""
         if not (isinstance(move, dict) and move.get("type") == "initial_meld" and "melds" in move):
             return None
+        if self.check_shape(move) is not None:
+            return None                      # Game.play refuses it, naming the key it lacks
         melds = move["melds"]
         if self.pending or self.is_over or self.current_player is None or self.initial_done[self.current_player]:
             return None
