@@ -315,6 +315,31 @@ def test_cancel_leaves_a_name_cleared_and_markup_in_a_name_is_refused_with_a_rea
     assert page.locator("[data-remote-link]").count() == 0 and page.locator("#remote-panel img").count() == 0
 
 
+def test_a_game_tile_starts_a_remote_table_and_its_dialog_chooses_how_many_play(page, site):
+    """The home screen's "Friends by link" opens the game and the new table's dialog; a game for 2-4
+    players offers each count, a seat's name a line, names typed so far kept."""
+    open_app(page, site)
+    page.wait_for_function("document.documentElement.dataset.view === 'home'")
+    page.locator(".home-tile[data-game=spooneye] .home-remote").click()
+    dialog = page.get_by_role("dialog", name="Play friends by link")
+    dialog.wait_for()
+    assert page.evaluate("window.pygames.app.gameId") == "spooneye"
+    assert dialog.locator("#remote-players option").all_inner_texts() == ["2", "3", "4"]
+    assert dialog.locator("#remote-players").input_value() == "2" and dialog.locator("input").count() == 2
+    dialog.locator("input").nth(1).fill("Bea")
+    page.select_option("#remote-players", "3")
+    assert dialog.locator("input").evaluate_all("e => e.map(x => x.value)") == ["Me", "Bea", "Friend 2"]
+    page.locator("#remote-create").click()
+    page.wait_for_selector("[data-remote-link]")
+    assert page.locator("#remote-panel .remote-names").inner_text() == "Me (you) · Bea · Friend 2"
+    # a game for one count only (Skarney Gin, 2) asks no count
+    page.locator("#remote-panel .remote-leave").click()
+    page.locator("#home-link").click()
+    page.locator(".home-tile[data-game=skarney_gin] .home-remote").click()
+    page.get_by_role("dialog", name="Play friends by link").wait_for()
+    assert page.locator("#remote-players").count() == 0 and page.locator("#dlg-remote input").count() == 2
+
+
 def stopped_table():
     """A table stopped by a cheat (a swapped card), as the cheated player's page keeps it."""
     from pygames.remote.selfplay import selfplay

@@ -169,7 +169,7 @@ document.addEventListener("click", (event) => {
   if (!atHome()) { pushAddress(null); goHome(); }
 });
 
-async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false } = {}) {
+async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false, remote = false } = {}) {
   if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId);
   hideHome();
   try {
@@ -181,6 +181,9 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
     toast(err.message);
   }
   render(); runBots();
+  // a remote table of this game, as many players and the options as the person's own game has
+  // (the dialog offers the other player counts); the own game stays behind it
+  if (remote && app.state) await remoteTable.create(gameId, app.state.view.players, app.state.view.options);
 }
 
 /** The first game the page shows, as the address asks (route.js); a plain visit loads the last
@@ -889,6 +892,7 @@ const remoteTable = installRemote({
   toast: (text) => toast(text, 6000),
   errorText,
   gameTitle,
+  playerCounts: (gameId) => app.info.games.find((g) => g.id === gameId)?.players ?? [],
   show: (gameId, state, table) => {
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names

@@ -82,6 +82,8 @@ export function homeHtml(games) {
           aria-label="${esc(t("learn.home_button_label", { game: g.title }))}">${esc(t("learn.home_button"))}</button>
         <button type="button" class="home-daily secondary" data-open="${esc(g.id)}" data-daily="1"
           aria-label="${esc(t("daily.home_button_label", { game: g.title }))}">${esc(t("daily.home_button"))}</button>
+        <button type="button" class="home-remote secondary" data-open="${esc(g.id)}" data-remote="1"
+          aria-label="${esc(t("remote.home_button_label", { game: g.title }))}">${esc(t("remote.home_button"))}</button>
         <button type="button" class="home-stats link" data-stats="${esc(g.id)}"
           aria-label="${esc(t("stats.home_link_label", { game: g.title }))}">${esc(t("stats.home_link"))}</button>
       </div>
@@ -109,7 +111,8 @@ export function showHome(games, onOpen) {
     if (stats) return document.dispatchEvent(new CustomEvent("pygames:stats", { detail: stats.dataset.stats }));
     const button = event.target.closest("[data-open]");
     if (button && !button.disabled) {
-      onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh), daily: Boolean(button.dataset.daily), learn: Boolean(button.dataset.learn) });
+      onOpen(button.dataset.open, { fresh: Boolean(button.dataset.fresh), daily: Boolean(button.dataset.daily), learn: Boolean(button.dataset.learn),
+        remote: Boolean(button.dataset.remote) });
     }
   };
   setWaiting(root.dataset.state !== "ready");

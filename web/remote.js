@@ -77,7 +77,8 @@ const cancelButton = () => el("button", { value: "cancel", className: "secondary
 /**
  * The remote table controller. ``host`` gives what it needs of the page: ``engine``, ``show(gameId,
  * state)`` (draw ``{view, seat}`` with the game's layout), ``leave()`` (the table is gone: the page
- * shows the person's own game), ``toast(text)``, ``errorText(err)``, ``gameTitle(id)``.
+ * shows the person's own game), ``toast(text)``, ``errorText(err)``, ``gameTitle(id)`` and
+ * ``playerCounts(id)`` (the player counts a new table of that game may choose from).
  */
 export function installRemote(host) {
   const panel = el("section", { id: "remote-panel", hidden: true });
@@ -185,19 +186,31 @@ export function installRemote(host) {
   /** Ask for the names and the person's seat, then create the table: its invitation is the first
    * message to post. ``names``: each seat's name to start from (a new match of the same players). */
   async function create(gameId, players, options, names = null) {
-    const count = players || 2;
+    let count = players || 2;
     const dialog = el("dialog", { id: "dlg-remote", className: "dialog" });
     dialog.setAttribute("aria-labelledby", "dlg-remote-title");
     const form = el("form", { method: "dialog" });
     form.append(el("h2", { id: "dlg-remote-title" }, t("remote.create_title")), el("p", {}, t("remote.create_text")));
-    const fields = [];
     const nameFields = el("div", { className: "remote-seat-names" });
-    for (let seat = 0; seat < count; seat += 1) {
-      const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
-        value: names?.[seat] ?? (seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat })) });
-      fields.push(input);
-      nameFields.append(el("label", {}, t("remote.seat_name", { n: seat + 1 }), input));
+    let fields = [];
+    const seatFields = () => {           // a name a seat; names typed so far are kept
+      const typed = fields.map((f) => f.value);
+      fields = [];
+      for (let seat = 0; seat < count; seat += 1) {
+        const input = el("input", { name: `name${seat}`, maxLength: 24, required: true,
+          value: typed[seat] ?? names?.[seat] ?? (seat === 0 ? t("remote.default_me") : t("remote.default_friend", { n: seat })) });
+        fields.push(input);
+      }
+      nameFields.replaceChildren(...fields.map((input, seat) => el("label", {}, t("remote.seat_name", { n: seat + 1 }), input)));
+    };
+    const counts = host.playerCounts(gameId);
+    if (!names && counts.length > 1) {   // a rematch keeps its players; a new table may choose
+      const pick = el("select", { id: "remote-players" }, ...counts.map((n) => el("option", { value: String(n) }, String(n))));
+      pick.value = String(count);
+      pick.addEventListener("change", () => { count = Number(pick.value); seatFields(); });
+      form.append(el("div", { className: "remote-seat-names" }, el("label", {}, t("page.settings.players"), pick)));
     }
+    seatFields();
     const ok = el("button", { value: "ok", id: "remote-create" }, t("remote.create"));
     form.append(nameFields, el("menu", {}, cancelButton(), ok));
     dialog.append(form);
