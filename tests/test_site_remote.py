@@ -340,6 +340,38 @@ def test_a_game_tile_starts_a_remote_table_and_its_dialog_chooses_how_many_play(
     assert page.locator("#remote-players").count() == 0 and page.locator("#dlg-remote input").count() == 2
 
 
+def test_a_link_opened_in_another_tab_moves_this_tab_on_and_nothing_is_signed_twice(warm_page, site):
+    """A link tapped in a chat opens a tab of its own: the tab already showing the table follows it
+    (the browser's storage event), and a call made where that news has not arrived starts from what
+    the browser keeps, never from the tab's older state (which would drop what the other tab applied)."""
+    first = warm_page(name="aki")
+    invitation = create_table(first, site, "spooneye", friend="Bea")
+    first.locator("#remote-posted").click()
+    first.wait_for_function("!document.querySelector('[data-remote-link]')")
+    table = first.evaluate("JSON.parse(localStorage.getItem('pygames:remote:tables'))[0]")
+    kept = f"localStorage.getItem('pygames:remote:{table}')"
+    bea = Simulated.join(invitation, 1)
+    second = first.context.new_page()       # the same browser, another tab (its storage kept, as warm_page would not)
+    second.goto(f"{site}index.html#{bea.links()[0]}")
+    wait_ready(second)
+    second.wait_for_function("(document.getElementById('remote-status') || {}).textContent === 'Waiting for Bea.'")
+    first.wait_for_function("(document.getElementById('remote-status') || {}).textContent === 'Waiting for Bea.'")
+    assert outbox(first) == outbox(second) and len(outbox(first)) == 1       # the same message to post
+    bea.posted()
+    bea.open(outbox(second)[0])                                 # Bea's shuffle, answering Aki's
+    # the first tab misses the news this time (a write of its own raises no storage event there)
+    newer = api.open_link(first.evaluate(kept), bea.links()[0])
+    assert newer["outcome"] == "applied"
+    first.evaluate(f"v => localStorage.setItem('pygames:remote:{table}', v)", newer["state"])
+    assert first.locator("#remote-status").inner_text() == "Waiting for Bea."    # still the older state
+    seq = first.locator("[data-remote-link]").get_attribute("data-seq")
+    first.locator("#remote-posted").click()                     # a call: it starts from the kept state
+    first.wait_for_function(f"!document.querySelector('[data-remote-link][data-seq=\"{seq}\"]')")
+    after = api.state(first.evaluate(kept))["status"]
+    expected = api.posted(newer["state"], int(seq) + 1)["status"]            # Bea's shuffle kept, then posted
+    assert after["waiting"] == expected["waiting"] and after["outbox"] == expected["outbox"]
+
+
 def stopped_table():
     """A table stopped by a cheat (a swapped card), as the cheated player's page keeps it."""
     from pygames.remote.selfplay import selfplay

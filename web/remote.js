@@ -87,10 +87,19 @@ export function installRemote(host) {
   const remote = { table: null, state: null, status: null };
   // the page's own saves may use the room finished tables take (not the table on show)
   whenFull({ makeRoom: () => dropOldestEnded(remote.table) });
+  // another tab of the site changed the table on show (it opened a link): show that state here too
+  window.addEventListener("storage", async (event) => {
+    if (!remote.table || event.key !== TABLE_KEY(remote.table) || !event.newValue || event.newValue === remote.state) return;
+    try {
+      const result = await host.engine.call("remote_state", { state: event.newValue });
+      if (result.table === remote.table && stored(remote.table) === event.newValue) adopt(result, false);
+    } catch { /* a state this page cannot read: its own calls still start from what is kept */ }
+  });
 
-  function adopt(result) {
+  /** Show a call's answer; ``save``: keep its state (not when it is what another tab kept). */
+  function adopt(result, save = true) {
     const status = result.status;
-    keep(result.table, result.state, Boolean(status.over || status.stopped));   // first: it may refuse
+    if (save) keep(result.table, result.state, Boolean(status.over || status.stopped));   // first: it may refuse
     remote.table = result.table;
     remote.state = result.state;
     remote.status = status;
@@ -167,9 +176,18 @@ export function installRemote(host) {
     panel.replaceChildren(...items);
   }
 
-  async function call(method, args) {
+  /** The table on show as this browser keeps it now. Another tab of the site may have moved it on
+   * (a link opened from a chat opens a tab of its own): a call made from this tab's older state
+   * would drop what that tab applied, and a move would sign a second message in place of one
+   * already sent. */
+  function latest() {
+    const kept = remote.table ? stored(remote.table) : null;
+    return kept || remote.state;
+  }
+
+  async function call(method, args, state = latest()) {
     try {
-      const result = await host.engine.call(method, { state: remote.state, ...args });
+      const result = await host.engine.call(method, { state, ...args });
       adopt(result);
       return result;
     } catch (err) {
@@ -253,7 +271,7 @@ export function installRemote(host) {
       return false;
     }
     remote.state = state;
-    const result = await call("remote_open", { link: fragment });
+    const result = await call("remote_open", { link: fragment }, state);
     if (result && result.outcome !== "applied") host.toast(result.message ? t(result.message) : result.text);
     return Boolean(result);
   }
@@ -291,7 +309,7 @@ export function installRemote(host) {
     const state = stored(table);
     if (!state) return false;
     remote.state = state;
-    return Boolean(await call("remote_state", {}));
+    return Boolean(await call("remote_state", {}, state));
   }
 
   /** The home screen's list of this browser's remote tables: the game, the names, what each waits
