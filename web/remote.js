@@ -270,7 +270,6 @@ export function installRemote(host) {
       host.toast(t("remote.unknown_table"));
       return false;
     }
-    remote.state = state;
     const result = await call("remote_open", { link: fragment }, state);
     if (result && result.outcome !== "applied") host.toast(result.message ? t(result.message) : result.text);
     return Boolean(result);
@@ -308,7 +307,6 @@ export function installRemote(host) {
   async function resume(table) {
     const state = stored(table);
     if (!state) return false;
-    remote.state = state;
     return Boolean(await call("remote_state", {}, state));
   }
 
