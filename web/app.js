@@ -25,6 +25,7 @@ import { installRemote } from "./remote.js";
 import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
 import { installLearn } from "./learn.js";
 import { esc } from "./html.js";
+import * as oneTab from "./one_tab.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -42,6 +43,7 @@ const app = {
   selected: null,    // source key picked by the person
   hold: null,        // what the layout keeps on show for a moment (a finished trick)
   busy: false,       // bots are moving or a pause is running
+  away: false,       // another tab took this game on (one_tab.js): nothing moves or is saved here
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
   lesson: null,      // {gameId, lesson, stops, pointer} while a lesson is on the table (learn.js: its own save slot)
@@ -244,6 +246,7 @@ function keepForLater(gameId, entry) {
 }
 
 async function resumeOrNew(gameId) {
+  if (!atHome()) tabs.claim(oneTab.slotOf(gameId, null));   // first: another tab's move saved after this read would be lost
   const saved = store.loadSave(gameId);
   if (saved) {
     try {
@@ -285,9 +288,11 @@ function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {})
   app.hold = null;
   app.busy = false;
   app.local = {};
+  app.away = false;
   setSeatNamer(app.layout.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
   $("game-picker").value = gameId;
   store.setLastGame(gameId);
+  if (!atHome() && !lesson && !atRemote) tabs.claim(oneTab.slotOf(gameId, daily));   // another tab showing it stops
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
 }
 
@@ -304,6 +309,8 @@ async function newGame(gameId, { seed } = {}) {
 }
 
 function adopt(state) {
+  // another tab took this game on (one_tab.js): this one stops, keeping and saving nothing
+  if (!app.lesson && !atHome() && !tabs.mayKeep(oneTab.slotOf(app.gameId, app.daily))) return;
   app.state = state;
   app.selected = null;
   if (app.lesson) return lessons.adopt(state);          // a lesson: its own save, never counted
@@ -362,7 +369,7 @@ function myTurn() {
 }
 
 async function act(move) {
-  if (app.busy || !myTurn()) return;
+  if (app.busy || app.away || !myTurn()) return;
   if (remoteTable.active()) return actRemote(move);
   if (app.lesson && lessons.refuses(move)) return;     // off the lesson's deal: explained, nothing changes
   const gen = app.generation;
@@ -428,7 +435,7 @@ function speedFactor() {
 
 async function runBots() {
   const gen = app.generation;
-  if (app.busy || remoteTable.active()) return;          // a remote table has no bots
+  if (app.busy || app.away || remoteTable.active()) return;     // a remote table has no bots; nor a tab another took over
   app.busy = true;
   let drawn = false;        // the table on show is this state's (afterMove drew it last): no redraw
   try {
@@ -664,7 +671,13 @@ async function onAddress() {
     return openFromHome(gameOfLink(fragment), { pushed: true });
   }
   if (where.kind === "replay") { hideHome(); return sharing.openReplayLink(fragment); }
-  if (atHome()) { hideHome(); if (fragment === app.state?.link) { render(); runBots(); return; } }
+  if (atHome()) {
+    hideHome();
+    if (fragment === app.state?.link) {     // back to the game behind the home screen, unless another tab took it on
+      if (!oneTab.mine(oneTab.slotOf(app.gameId, app.daily))) await oneTabPlayHere(oneTab.slotOf(app.gameId, app.daily));
+      render(); runBots(); return;
+    }
+  }
   if (fragment === app.state?.link) return;
   const before = app.gameId;
   const kept = app.daily ? savedUnfinished(before) : entryOf(app.state);   // the daily keeps its own save
@@ -921,6 +934,22 @@ const savedGames = installSaved({
   toast: (text) => toast(text, 6000),
   render,
   runBots,
+});
+// one tab at a time plays a game (one_tab.js): a tab whose game another tab took on covers its table
+async function oneTabPlayHere(slot) {
+  const [kind, gameId] = slot.split(":");
+  try {
+    if (kind === "daily") await dailyDeal.open(gameId);
+    else await resumeOrNew(gameId);
+  } catch (err) {
+    toast(errorText(err));
+  }
+}
+const tabs = oneTab.installOneTab({
+  showing: () => (atHome() || remoteTable.active() || app.lesson || !app.gameId ? null : oneTab.slotOf(app.gameId, app.daily)),
+  leave: () => { app.generation += 1; app.busy = false; app.hold = null; app.away = true; render(); },
+  playHere: async (slot) => { await oneTabPlayHere(slot); render(); runBots(); },
+  home: () => { pushAddress(null); goHome(); },
 });
 // sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
 const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle });

@@ -3,6 +3,9 @@
 
 const KEY = "pygames:";
 
+/** The localStorage key of record ``name`` (what a storage event names). */
+export const storageKey = (name) => KEY + name;
+
 function read(name) {
   try {
     const raw = localStorage.getItem(KEY + name);
