@@ -312,6 +312,7 @@ def test_a_game_opened_in_a_second_tab_stops_the_first_which_can_take_it_back(pa
     """Two tabs of one game each saved over the other's moves. The tab that shows the game claims
     it: the other covers its table and stops its bots, and its "Play here" goes on from the other
     tab's last move (which then stops in turn), so no move either tab made is lost."""
+    page.add_init_script("localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant', level: 'easy'}))")
     open_app(page, site, "spades")
     play_first_legal(page)                                         # the first tab's bid
     second = page.context.new_page()                               # the same browser, another tab
