@@ -183,6 +183,26 @@ def test_a_replay_with_all_hands_shows_every_seats_cards(page, site):
             pygames.new_game("spades", seed=5).view(None)["zones"][f"hand{seat}"])
 
 
+def test_a_replay_draws_no_control_of_the_live_table(page, site):
+    """Nothing is played in a replay: a layout's move buttons (Leopard's Go out) and what they say
+    about the seat's options are not drawn, though the table around them is, at the sharer's own turn."""
+    from tests.gameprops import random_game as any_game
+    g = any_game("leopard", 3, 20, players=2)
+    replay = links.encode(g, replay=True)
+    open_fast(page, site, replay)
+    page.wait_for_selector("#replay[open]")
+    mine = next(k for k in range(1, 20) if call(page, "replay_view", {"link": replay, "step": k})["view"]["current_player"] == 0)
+    for k in range(1, mine + 1):
+        page.locator(".replay-next").click()
+        page.wait_for_function(f"document.querySelector('.replay-counter').dataset.step === '{k}'")
+    assert page.locator(".replay-status").inner_text() == "Next to play: you"
+    assert page.locator("#replay section.table .lp-actions").count() == 1      # drawn, its controls not shown
+    assert page.locator("#replay section.table button[data-move]").count() >= 1
+    assert not page.locator("#replay section.table button[data-move]").first.is_visible()
+    assert not page.locator("#replay section.table .lp-why").is_visible()
+    assert page.locator("#replay section.table .lp-hand [data-card]").first.is_visible()
+
+
 def test_restart_deal_goes_back_to_the_deals_first_move(page, site):
     g = my_turn_in_deal_2(seed=41)
     open_fast(page, site, links.encode(g))
