@@ -351,3 +351,10 @@ def test_a_game_opened_in_a_second_tab_stops_the_first_which_can_take_it_back(pa
     page.locator(".home-tile[data-game='spades'] .home-continue").click()
     page.wait_for_function("l => window.pygames.app.state.link === l", arg=latest)
     second.wait_for_selector("#dlg-one-tab[open]")
+    # a tab in the background (a reload for a new version, a link opened behind this one) does not
+    # take the game from the tab in use: it covers its own table and waits to be asked
+    behind = page.context.new_page()
+    behind.add_init_script("Object.defineProperty(document, 'hidden', { get: () => true })")
+    open_app(behind, site, "spades")
+    behind.wait_for_selector("#dlg-one-tab[open]")
+    assert page.locator("#dlg-one-tab[open]").count() == 0 and page.evaluate(SAVE) == json.dumps(latest)

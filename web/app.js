@@ -309,8 +309,12 @@ async function newGame(gameId, { seed } = {}) {
 }
 
 function adopt(state) {
-  // another tab took this game on (one_tab.js): this one stops, keeping and saving nothing
-  if (!app.lesson && !atHome() && !tabs.mayKeep(oneTab.slotOf(app.gameId, app.daily))) return;
+  // another tab took this game on (one_tab.js): this one stops, keeping and saving nothing (only
+  // the first state of a game newly on the table, for the covered table to be of its game)
+  if (!app.lesson && !atHome() && !tabs.mayKeep(oneTab.slotOf(app.gameId, app.daily))) {
+    if (app.state?.view?.game !== state.view.game) app.state = state;
+    return;
+  }
   app.state = state;
   app.selected = null;
   if (app.lesson) return lessons.adopt(state);          // a lesson: its own save, never counted

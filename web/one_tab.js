@@ -25,7 +25,7 @@ export function mine(slot) {
  * host: {showing() -> the slot whose table this tab shows, or null (home, a remote table, a lesson),
  * leave() (the table stops: its bots and any answer still coming), home() (the home screen instead), playHere(slot) -> promise (the
  * slot's saved state on the table; it claims it)}. Returns {claim(slot): this tab plays ``slot``
- * from now on; mayKeep(slot): whether this tab may save ``slot`` - if another tab claimed it, this
+ * from now on (unless it is in the background and another tab plays it); mayKeep(slot): whether this tab may save ``slot`` - if another tab claimed it, this
  * one leaves the table, covered, and saves nothing}.
  */
 export function installOneTab(host) {
@@ -64,7 +64,12 @@ export function installOneTab(host) {
 
   return {
     claim(slot) {
-      if (store.loadRecord(claimName(slot)) !== TAB) store.saveRecord(claimName(slot), TAB);
+      const owner = store.loadRecord(claimName(slot));
+      if (owner === TAB) return;
+      // a tab in the background (one a new version reloaded, or a link opened behind the one in use)
+      // does not take the game from another: it covers its table, and takes it when asked
+      if (document.hidden && owner != null) yieldTable(slot);
+      else store.saveRecord(claimName(slot), TAB);
     },
     mayKeep(slot) {
       if (mine(slot)) return true;
