@@ -358,3 +358,9 @@ def test_a_game_opened_in_a_second_tab_stops_the_first_which_can_take_it_back(pa
     open_app(behind, site, "spades")
     behind.wait_for_selector("#dlg-one-tab[open]")
     assert page.locator("#dlg-one-tab[open]").count() == 0 and page.evaluate(SAVE) == json.dumps(latest)
+    # the tab in use, reloaded while in the background (a new version switching in): still the tab
+    # that plays the game (its id outlives a reload), so nothing covers it
+    page.add_init_script("Object.defineProperty(document, 'hidden', { get: () => true })")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#dlg-one-tab[open]").count() == 0 and state(page)["link"] == latest

@@ -9,7 +9,25 @@ import * as store from "./store.js";
 import { onceDialog } from "./controls.js";
 import { t } from "./i18n.js";
 
-const TAB = (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
+const TAB = tabId();
+
+/** This tab's id: kept across its reloads (sessionStorage), so that a tab reloaded - by the person,
+ * or for a new version while it was in the background - is still the one that plays its game; any
+ * other load (a new tab, a duplicated one, which copies sessionStorage) takes a new id. */
+function tabId() {
+  const KEY = "pygames:tab";
+  try {
+    const reload = performance.getEntriesByType?.("navigation")?.[0]?.type === "reload";
+    const kept = sessionStorage.getItem(KEY);
+    if (reload && kept) return kept;
+    const id = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+    sessionStorage.setItem(KEY, id);
+    return id;
+  } catch {
+    return `${Date.now()}-${Math.random()}`;          // no sessionStorage: a new id each load
+  }
+}
+
 const claimName = (slot) => `live:${slot}`;
 
 /** The save slot of a game on the table: the own game of ``gameId``, or its daily deal. */
