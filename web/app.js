@@ -311,7 +311,7 @@ async function newGame(gameId, { seed } = {}) {
 function adopt(state) {
   // another tab took this game on (one_tab.js): this one stops, keeping and saving nothing (only
   // the first state of a game newly on the table, for the covered table to be of its game)
-  if (!app.lesson && !atHome() && !tabs.mayKeep(oneTab.slotOf(app.gameId, app.daily))) {
+  if (!app.lesson && !atHome() && !tabs.mayKeep(tableSlot())) {
     if (app.state?.view?.game !== state.view.game) app.state = state;
     return;
   }
@@ -678,7 +678,7 @@ async function onAddress() {
   if (atHome()) {
     hideHome();
     if (fragment === app.state?.link) {     // back to the game behind the home screen, unless another tab took it on
-      if (!oneTab.mine(oneTab.slotOf(app.gameId, app.daily))) await oneTabPlayHere(oneTab.slotOf(app.gameId, app.daily));
+      if (!oneTab.mine(tableSlot())) await oneTabPlayHere(tableSlot());
       render(); runBots(); return;
     }
   }
@@ -940,6 +940,7 @@ const savedGames = installSaved({
   runBots,
 });
 // one tab at a time plays a game (one_tab.js): a tab whose game another tab took on covers its table
+const tableSlot = () => oneTab.slotOf(app.gameId, app.daily);     // the save slot of the game on the table
 async function oneTabPlayHere(slot) {
   const [kind, gameId] = slot.split(":");
   try {
@@ -950,7 +951,7 @@ async function oneTabPlayHere(slot) {
   }
 }
 const tabs = oneTab.installOneTab({
-  showing: () => (atHome() || remoteTable.active() || app.lesson || !app.gameId ? null : oneTab.slotOf(app.gameId, app.daily)),
+  showing: () => (atHome() || remoteTable.active() || app.lesson || !app.gameId ? null : tableSlot()),
   leave: () => { app.generation += 1; app.busy = false; app.hold = null; app.away = true; render(); },
   playHere: async (slot) => { await oneTabPlayHere(slot); render(); runBots(); },
   home: () => { pushAddress(null); goHome(); },

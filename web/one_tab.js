@@ -40,11 +40,12 @@ export function mine(slot) {
 }
 
 /**
- * host: {showing() -> the slot whose table this tab shows, or null (home, a remote table, a lesson),
- * leave() (the table stops: its bots and any answer still coming), home() (the home screen instead), playHere(slot) -> promise (the
- * slot's saved state on the table; it claims it)}. Returns {claim(slot): this tab plays ``slot``
- * from now on (unless it is in the background and another tab plays it); mayKeep(slot): whether this tab may save ``slot`` - if another tab claimed it, this
- * one leaves the table, covered, and saves nothing}.
+ * host: {showing() -> the slot whose table this tab shows, or null (home, a remote table, a lesson);
+ * leave() (the table stops: its bots and any answer still coming); home() (the home screen instead);
+ * playHere(slot) -> promise (the slot's saved state on the table; it claims it)}.
+ * Returns {claim(slot): this tab plays ``slot`` from now on (unless it is in the background and
+ * another tab plays it); mayKeep(slot): whether this tab may save ``slot`` - if another tab claimed
+ * it, this one leaves the table, covered, and saves nothing}.
  */
 export function installOneTab(host) {
   window.addEventListener("storage", (event) => {
