@@ -171,3 +171,21 @@ def test_an_english_first_visit_paints_the_tiles_before_any_module(warm_page, si
     page.goto(f"{site}index.html?lang=ja")
     wait_ready(page)
     assert "スペード" in page.locator("#home").inner_text() and "Bid your tricks" not in page.locator("#home").inner_text()
+
+
+def test_every_button_of_a_tile_has_a_fingers_room_on_a_phone_and_the_tiles_buttons_match(warm_page, site):
+    """A finger needs 44 px: on a touch screen every button of every tile is at least that tall; and
+    Learn looks as its neighbours Daily deal and Friends by link do (it was the browser's grey button)."""
+    page = warm_page(**PHONE)
+    page.goto(f"{site}index.html")
+    wait_ready(page)
+    page.wait_for_selector(".home-tile .home-learn:not([disabled])")
+    sizes = page.locator(".home-tile button:not(.home-open)").evaluate_all(
+        "bs => bs.map(b => [b.className, b.getBoundingClientRect().height])")
+    assert len(sizes) >= 5 * 5
+    short = [(cls, h) for cls, h in sizes if h < 44]
+    assert not short, short
+    look = "b => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.borderTopColor]; }"
+    spades = tile(page, "spades")
+    assert spades.locator(".home-learn").evaluate(look) == spades.locator(".home-daily").evaluate(look) \
+        == spades.locator(".home-remote").evaluate(look)
