@@ -156,6 +156,32 @@ def test_the_daily_result_is_the_first_deal_recorded_once_and_shared(warm_page, 
     assert not page.console_errors
 
 
+def test_the_daily_deal_takes_no_move_back_until_its_result_is_in(warm_page, site):
+    """The daily's result is the first try: while its first deal is played, Undo and Restart deal
+    are off (saying why), and the U key takes nothing back; the person's own game still has them."""
+    page = fresh(warm_page, spades={"speed": "instant"})
+    daily_deal(page, site, "spades")
+    mine = f"{STATE}.view.current_player === {STATE}.seat && !window.pygames.app.busy"
+    page.wait_for_function(mine, timeout=60_000)
+    count = call(page, "state")["view"]["move_count"]
+    page.evaluate(f"window.pygames.play({STATE}.view.legal_moves[0])")
+    page.wait_for_function(f"{STATE}.view.move_count > {count} && {mine}", timeout=60_000)
+    assert call(page, "state")["can_undo"]                            # the engine could: the page does not
+    for button in ("#btn-undo", "#btn-restart"):
+        assert page.locator(button).is_disabled()
+        assert page.locator(button).get_attribute("title").startswith("The daily deal's result is your first try")
+    # the U key: the page's undo would ask the engine at once, in the key's own handler (counted here)
+    page.evaluate("""() => { const engine = window.pygames.app.engine, ask = engine.call.bind(engine);
+      window.undoAsked = 0; engine.call = (m, a) => { if (m === "undo") window.undoAsked += 1; return ask(m, a); }; }""")
+    page.keyboard.press("u")
+    assert page.evaluate("window.undoAsked") == 0
+    open_app(page, site, "spades")                                     # the own game: takebacks as ever
+    page.wait_for_function(mine, timeout=60_000)
+    page.evaluate(f"window.pygames.play({STATE}.view.legal_moves[0])")
+    page.wait_for_function(f"window.pygames.app.state.can_undo && {mine}", timeout=60_000)
+    assert page.locator("#btn-undo").is_enabled()
+
+
 def short_match(seed=5):
     return links.encode(pygames.new_game("spite_malice", seed=seed, options={"target": 0, "payoff": 13}), moves=False)
 

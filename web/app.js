@@ -491,7 +491,7 @@ async function passDevice(seat, gen) {
 }
 
 async function undo() {
-  if (!app.state?.can_undo) return;
+  if (!app.state?.can_undo || dailyDeal.contest()) return;    // the daily's result is its first try
   app.generation += 1;
   app.busy = false;
   app.hold = null;
@@ -566,7 +566,9 @@ function render() {
   botSeats.decorate(table, $("status"), app.generation);
   if (remoteTable.status()?.stopped) $("status").textContent = remoteTable.waitingText();   // not whose turn: nobody's
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
-  $("btn-undo").disabled = !app.state.can_undo;
+  const contest = dailyDeal.contest();         // the daily deal played for its result: no takebacks
+  $("btn-undo").disabled = !app.state.can_undo || contest;
+  $("btn-undo").title = contest ? t("daily.no_takebacks") : t("page.undo_key");
   $("btn-share").disabled = remoteTable.active();           // a remote table is shared by its messages
   dailyDeal.refresh();
   sharing.refresh();
@@ -957,7 +959,8 @@ const tabs = oneTab.installOneTab({
   home: () => { pushAddress(null); goHome(); },
 });
 // sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
-const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle });
+const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle,
+  takebacks: () => !dailyDeal.contest() });
 
 // test hook: lets browser tests ask the engine directly (e.g. to compare with CPython), and play a
 // move the way a click on the table does

@@ -203,5 +203,13 @@ export function installDaily(hooks) {
     if (!dlg.open) dlg.showModal();
   }
 
-  return { open, openAndPlay, adopt, refresh, showResult };
+  /** Whether the daily deal on the table is still being played for its result: its first deal has
+   * no result yet. No move is taken back then (undo, restart): the result is the first try's. */
+  function contest() {
+    if (!app.daily) return false;
+    const rec = recordOf(app.daily.gameId);
+    return Boolean(rec && rec.date === app.daily.date && !rec.first);
+  }
+
+  return { open, openAndPlay, adopt, refresh, showResult, contest };
 }

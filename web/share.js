@@ -13,7 +13,8 @@ import { followGame, replaceAddress } from "./route.js";
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
 
-/** hooks: {app, layouts, ask, toast, notice, adopt(state), render(), runBots()} */
+/** hooks: {app, layouts, ask, toast, notice, adopt(state), render(), runBots(), takebacks() (whether a
+ * deal may be restarted now: not while the daily deal is played for its result)} */
 export function installShare(hooks) {
   const { app } = hooks;
   let links = null;                 // the open game's links, while the Share dialog shows
@@ -143,7 +144,7 @@ export function installShare(hooks) {
 
   // ---- restart this deal -------------------------------------------------------------------------
   async function restart() {
-    if (!app.state?.can_restart) return;
+    if (!app.state?.can_restart || (hooks.takebacks && !hooks.takebacks())) return;
     if (!(await hooks.ask(t("share.restart.ask_title"), t("share.restart.ask_text"), t("share.restart.yes")))) return;
     app.generation += 1;
     app.busy = false;
@@ -235,7 +236,9 @@ export function installShare(hooks) {
   /** After every redraw of the table: the buttons follow the game. A remote table's deal has no
    *  seed and no restart: it was shuffled by all its players together (remote.js says so). */
   function refresh() {
-    restartButton.disabled = !app.state?.can_restart;
+    const contest = hooks.takebacks && !hooks.takebacks();     // the daily deal played for its result
+    restartButton.disabled = !app.state?.can_restart || contest;
+    restartButton.title = contest ? t("daily.no_takebacks") : t("share.restart_title");
     infoButton.disabled = !app.state || app.state.remote === true;
   }
 
