@@ -135,6 +135,9 @@ def test_a_wrong_try_is_explained_and_a_lesson_left_resumes(page, site):
       window.pygames.play(app.state.view.legal_moves.find((m) => JSON.stringify(m) !== want)); }""")
     page.wait_for_selector("#lesson-bubble .lesson-wrong")
     assert page.evaluate("window.pygames.app.state.view.move_count") == before, "a wrong try changes nothing"
+    # the step's move is named as the log will say it, never as an order in the past tense ("Play this: You played")
+    said = page.locator("#lesson-bubble .lesson-wrong").inner_text()
+    assert "Make the highlighted move instead; the log will then say: " in said and "Play this" not in said, said
     assert page.locator("[data-lesson-target]").count() >= 1
     page.locator("[data-lesson-target]").first.click()     # the step's own move goes on
     state = next_state(page, state)
