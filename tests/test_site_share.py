@@ -137,6 +137,7 @@ def test_the_replay_viewer_steps_jumps_and_leaves_the_own_game_untouched(page, s
     start2 = call(page, "replay_view", {"link": replay, "step": 0})["deal_starts"][1]
     page.locator(".replay-start").click()                          # from deal 1, jump to deal 2 (#21.1)
     page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
+    assert page.locator(".replay-deal option").all_inner_texts()[:2] == ["Deal 1", "Deal 2"]
     page.locator(".replay-deal").select_option(str(start2))
     page.wait_for_function(f"document.querySelector('.replay-counter').dataset.step === '{start2}'")
     assert page.locator("#replay section.table .hand [data-card]").count() == 13
@@ -181,6 +182,19 @@ def test_a_replay_with_all_hands_shows_every_seats_cards(page, site):
         zone = page.locator(f".replay-zone[data-zone=hand{seat}] [data-card]")
         assert sorted(zone.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(
             pygames.new_game("spades", seed=5).view(None)["zones"][f"hand{seat}"])
+
+
+def test_a_replay_calls_a_deal_what_the_game_calls_it(page, site):
+    """Spite and Malice calls each deal a game (its summary, its score sheet): so does its replay."""
+    import random
+    g = pygames.new_game("spite_malice", seed=2, players=2, options={"payoff": 13})
+    rng = random.Random(2)
+    while g.deal_number < 2:
+        legal = g.legal_moves()
+        g.play(legal[rng.randrange(len(legal))])
+    open_fast(page, site, links.encode(g, replay=True))
+    page.wait_for_selector("#replay[open]")
+    assert page.locator(".replay-deal option").all_inner_texts() == ["Game 1", "Game 2"]
 
 
 def test_a_replay_draws_no_control_of_the_live_table(page, site):

@@ -64,6 +64,12 @@ export function closeReplay() {
   viewer.onClose?.();
 }
 
+/** The viewer's words for ``key``, in the game's own where it has them (``<game>.<key>``: Spite and
+ * Malice calls a deal a game). */
+function gameText(gameId, key, params) {
+  return hasText(`${gameId}.${key}`) ? t(`${gameId}.${key}`, params) : t(key, params);
+}
+
 function title(gameId, layout) {
   return hasText(`${gameId}.title`) ? t(`${gameId}.title`) : layout.title;
 }
@@ -74,7 +80,7 @@ function build(viewer, gameId) {
   dlg.id = "replay";
   dlg.setAttribute("aria-label", t("share.replay.title"));
   const confined = viewer.range.deal != null;
-  const heading = confined ? t("share.replay.all_hands_of", { game: title(gameId, viewer.layout), deal: viewer.range.deal })
+  const heading = confined ? gameText(gameId, "share.replay.all_hands_of", { game: title(gameId, viewer.layout), deal: viewer.range.deal })
     : t("share.replay.heading", { game: title(gameId, viewer.layout) });
   const deals = viewer.first.deal_starts;
   dlg.innerHTML = `
@@ -106,7 +112,7 @@ function build(viewer, gameId) {
     q(`.replay-${name}`).title = t(key);
   }
   q(".replay-deal-pick span").textContent = t("share.replay.jump");
-  for (const [i, start] of deals.entries()) q(".replay-deal").add(new Option(t("share.replay.deal", { n: i + 1 }), String(start)));
+  for (const [i, start] of deals.entries()) q(".replay-deal").add(new Option(gameText(gameId, "share.replay.deal", { n: i + 1 }), String(start)));
   q(".replay-reveal-pick span").textContent = t("share.replay.show_all");
   q(".replay-reveal").checked = viewer.reveal;
   q(".replay-close").onclick = () => closeReplay();
