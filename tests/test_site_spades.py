@@ -76,6 +76,10 @@ def test_a_person_plays_a_whole_deal_by_clicking(page, site):
         for line in team["lines"]:
             assert render(line) in summary      # the page renders as the engine's English does
     assert clicks >= 14                    # a bid and 13 cards, all clicked
+    deal = state["view"]["deals"][0]                # each seat's bid and tricks, each number named
+    bid = deal["bids"][0]
+    bid_word = {"nil": "Nil", "double_nil": "Double Nil"}.get(bid, str(bid))
+    assert f"You bid {bid_word}, took {deal['tricks'][0]}" in summary, summary
     page.locator("#summary-ok").click()
     page.wait_for_function("!document.querySelector('#dlg-summary[open]')")
 
