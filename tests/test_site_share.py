@@ -6,7 +6,7 @@ import pytest
 import pygames
 from pygames import links
 from pygames.cards import Rng
-from tests.conftest import open_app, wait_ready
+from tests.conftest import PHONE, open_app, wait_ready
 
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
@@ -289,3 +289,20 @@ def test_after_a_deal_the_summary_shows_all_hands(page, site):
     page.locator(".replay-close").click()
     page.wait_for_selector("#replay", state="detached")
     assert call(page, "state")["view"]["deal"] == 2
+
+
+def test_a_link_box_shows_its_whole_link_on_a_phone(warm_page, site):
+    """The Info panel's challenge link wraps to three lines on a phone: its box grows to show them
+    all (a line was cut in half), and so does the Share dialog's."""
+    page = warm_page(**PHONE)
+    open_fast(page, site, "spades?v=2&s=1828959527")
+    page.locator("#btn-info").click()
+    page.wait_for_selector("#dlg-info[open]")
+    cut = "id => { const e = document.getElementById(id); return [e.scrollHeight, e.clientHeight]; }"
+    whole, shown = page.evaluate(cut, "info-link")
+    assert whole > 50 and whole <= shown, (whole, shown)          # three lines, all of them shown
+    page.keyboard.press("Escape")
+    page.locator("#btn-share").click()
+    page.wait_for_selector("#dlg-share[open]")
+    whole, shown = page.evaluate(cut, "share-link")
+    assert whole <= shown, (whole, shown)

@@ -13,6 +13,14 @@ import { followGame, replaceAddress } from "./route.js";
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
 
+/** A link's box as tall as its text, once it is on screen (CSS caps it: a long one scrolls), so that
+ * no line is cut in half on a narrow screen. */
+function fitLines(box) {
+  if (!box.offsetParent) return;               // not laid out yet: the dialog calls again once open
+  box.style.height = "auto";
+  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
+
 /** hooks: {app, layouts, ask, toast, notice, adopt(state), render(), runBots(), takebacks() (whether a
  * deal may be restarted now: not while the daily deal is played for its result)} */
 export function installShare(hooks) {
@@ -81,6 +89,7 @@ export function installShare(hooks) {
     $("share-all").closest("label").classList.toggle("off", chosen !== "replay");
     const link = chosen === "replay" ? (all ? links.replay_all : links.replay) : links[chosen];
     $("share-link").value = url(link);
+    fitLines($("share-link"));
     $("dlg-share").dataset.kind = chosen;
     const note = chosen === "replay" ? (all ? "share.note.replay_all" : "share.note.replay") : `share.note.${chosen}`;
     $("share-note").textContent = t(note, { game: hooks.gameTitle(app.gameId) });
@@ -101,6 +110,7 @@ export function installShare(hooks) {
     $("share-all").checked = false;
     showKind();
     dlg.showModal();
+    fitLines($("share-link"));
     $("share-copy").focus();
   }
 
@@ -200,6 +210,7 @@ export function installShare(hooks) {
     $("info-copy").textContent = t("share.copy");
     $("info-copy").onclick = () => copy($("info-link").value, t("share.copied"));
     dlg.showModal();
+    fitLines($("info-link"));
   }
 
   // ---- the summary's "Show all hands" ------------------------------------------------------------
