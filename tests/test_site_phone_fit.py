@@ -4,7 +4,7 @@ On a phone (390x844, touch), at the person's turn, their hand, their own piles (
 status line lie inside the viewport with the page unscrolled, in every game and player count (Spooneye
 has its own test), including the tallest states: Leopard's answer to a partner's "may I go out?",
 long discard piles in Spite and Malice, many melds in Skarney Gin. Spades' hand gives every card a tap
-target at least 44 px wide. Leopard's "show all hands" replay at 1280x800 keeps the hidden hands above
+target at least 44 px wide, and every button on the table is 44 px tall. Leopard's "show all hands" replay at 1280x800 keeps the hidden hands above
 its control bar, and nothing of the table draws over its header bar when it scrolls."""
 
 import json
@@ -106,6 +106,10 @@ def test_the_persons_hand_piles_and_status_fit_a_phone(warm_page, site, case, ga
         assert box["top"] >= 0 and box["left"] >= 0, (case, selector, box)
         assert box["bottom"] <= height + 0.5 and box["right"] <= width + 0.5, \
             f"{case}: {selector} ends at {box['bottom']:.0f} x {box['right']:.0f}, the screen at {height} x {width}"
+    # and every button the table draws (a bid, Go out, Take, Sort...) gives a finger its 44 px
+    short = page.evaluate("""() => [...document.querySelectorAll('#table button:not(.card)')].filter(b => b.offsetParent)
+        .map(b => [b.textContent.trim().slice(0, 24), b.getBoundingClientRect().height]).filter(([, h]) => h < 44)""")
+    assert not short, f"{case}: buttons under {MIN_TAP} px tall: {short}"
 
 
 def visible_parts(page):
