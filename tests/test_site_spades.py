@@ -82,6 +82,9 @@ def test_a_person_plays_a_whole_deal_by_clicking(page, site):
     assert f"You bid {bid_word}, took {deal['tricks'][0]}" in summary, summary
     page.locator("#summary-ok").click()
     page.wait_for_function("!document.querySelector('#dlg-summary[open]')")
+    # the score sheet names the teams as the score panel does (it said "Us" and "Them")
+    heads = page.locator(".score-sheet thead th").evaluate_all("ths => ths.map(th => th.textContent)")
+    assert heads[1:] == ["You & North", "West & East"], heads
 
 
 def test_illegal_card_looks_unplayable_and_cannot_be_played(page, site):

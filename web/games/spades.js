@@ -153,7 +153,7 @@ function scoreBoard(view, ctx) {
       }).join(" · ")} — ${esc(about("takes_it", view.last_trick.winner))}</p>` : "");
   if (view.deals.length) {
     el.appendChild(scoreSheet(ctx, {
-      columns: [ui("sheet.deal"), ui("sheet.us"), ui("sheet.them")],
+      columns: [ui("sheet.deal"), teamName(us, me), teamName(1 - us, me)],     // as the score panel names them
       rows: view.deals.map((d) => [d.deal, num(d.teams[us].points), num(d.teams[1 - us].points)]),
       foot: [ui("total"), num(view.team_scores[us]), num(view.team_scores[1 - us])],
     }));
