@@ -25,6 +25,7 @@ function fitLines(box) {
  * deal may be restarted now: not while the daily deal is played for its result)} */
 export function installShare(hooks) {
   const { app } = hooks;
+  const noTakebacks = () => hooks.takebacks?.() === false;   // the daily deal played for its result
   let links = null;                 // the open game's links, while the Share dialog shows
   let summaryDeal = null;           // the deal the summary on show has just ended
 
@@ -154,7 +155,7 @@ export function installShare(hooks) {
 
   // ---- restart this deal -------------------------------------------------------------------------
   async function restart() {
-    if (!app.state?.can_restart || (hooks.takebacks && !hooks.takebacks())) return;
+    if (!app.state?.can_restart || noTakebacks()) return;
     if (!(await hooks.ask(t("share.restart.ask_title"), t("share.restart.ask_text"), t("share.restart.yes")))) return;
     app.generation += 1;
     app.busy = false;
@@ -247,7 +248,7 @@ export function installShare(hooks) {
   /** After every redraw of the table: the buttons follow the game. A remote table's deal has no
    *  seed and no restart: it was shuffled by all its players together (remote.js says so). */
   function refresh() {
-    const contest = hooks.takebacks && !hooks.takebacks();     // the daily deal played for its result
+    const contest = noTakebacks();
     restartButton.disabled = !app.state?.can_restart || contest;
     restartButton.title = contest ? t("daily.no_takebacks") : t("share.restart_title");
     infoButton.disabled = !app.state || app.state.remote === true;
