@@ -1097,6 +1097,11 @@ def _bench(runs=5):
             browser.close()
             write_figures()
             return 0
+        if os.environ.get("PYGAMES_BENCH_ONLY") == "remote":
+            remote_figures(browser, server)
+            browser.close()
+            write_figures()
+            return 0
         loads = cold_and_warm_loads(browser, server, runs)
         fmt = lambda ts: ", ".join("error" if t is None else f"{t:.2f}" for t in ts)
         med = lambda ts: statistics.median([t for t in ts if t is not None]) if any(t is not None for t in ts) else None
@@ -1140,6 +1145,7 @@ def _bench(runs=5):
             return 0
         playouts_pyodide = pyodide_playouts(browser, server) if bare else "n/a"
         site_figures(browser, server)
+        remote_figures(browser, server)
         browser.close()
     cpython = cpython_playouts()
     print(f"random playouts (one full deal each) through the action interface, "
@@ -1293,6 +1299,44 @@ def layout_shift_figures(browser, server):
     FIGURES["layout_shift"] = out
     print("layout shift up to ready, first visit at 390x844 (goal <= 0.05 each): "
           + " · ".join(f"{k} {v:.3f}" for k, v in out.items()))
+
+
+REMOTE_DECKS = (52, 104, 156, 208)     # the games' deck sizes: Spades, Leopard, Spite and Malice 3 and 4
+
+
+def remote_figures(browser, server):
+    """One shuffle of each deck size made with its proof and checked, in CPython and in Pyodide
+    (a remote table's heaviest step), and the links it travels in."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.remote.deck import shuffle_step_seconds
+    from pygames.remote.party import shuffle_links
+    info = json.loads((DIST / "build-info.json").read_text())
+    page = browser.new_page()
+    in_page = {}
+    try:
+        page.goto(server.url + "bench/bare.html")
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=180_000)
+        code = f"""
+import json, micropip
+await micropip.install({server.url + info['wheel']!r}, deps=False)
+from pygames.remote.deck import shuffle_step_seconds
+json.dumps({{n: shuffle_step_seconds(n) for n in {list(REMOTE_DECKS)!r}}})
+"""
+        in_page = {int(n): v for n, v in json.loads(page.evaluate("code => runPython(code, ['micropip'])", code)).items()}
+    except Exception as e:  # a benchmark reports, it does not fail
+        print(f"remote shuffle in the page: n/a ({str(e).splitlines()[0]})")
+    finally:
+        page.close()
+    print("a remote table's shuffle with its proof, made / checked (goal: each within 3 s in the page):")
+    FIGURES["remote_shuffle_ms"] = {}
+    for n in REMOTE_DECKS:
+        make, check = shuffle_step_seconds(n)
+        page_make, page_check = in_page.get(n, (None, None))
+        show = lambda t: "n/a" if t is None else f"{t * 1000:.0f} ms"
+        print(f"  {n:3} cards: CPython {show(make)} / {show(check)}, page {show(page_make)} / {show(page_check)}, "
+              f"{shuffle_links(n)} links")
+        FIGURES["remote_shuffle_ms"][n] = {"cpython": [make * 1000, check * 1000],
+                                           "page": None if page_make is None else [page_make * 1000, page_check * 1000]}
 
 
 def site_figures(browser, server):
@@ -1471,9 +1515,10 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
-    p_bench.add_argument("--only", choices=["load", "bots", "openspiel"], default="",
-                         help="only the page-load figures (cold, warm, stages), only bot time per move, or "
-                              "only hard against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
+    p_bench.add_argument("--only", choices=["load", "bots", "remote", "openspiel"], default="",
+                         help="only the page-load figures (cold, warm, stages), only bot time per move, only "
+                              "a remote table's shuffle (made and checked, CPython and the page), or only hard "
+                              "against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
     p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")

@@ -305,18 +305,23 @@ def replay_view(args: Args) -> Any:
 # page keeps it in localStorage under the table's id) and returns ``{"table": id, "state": new text,
 # "status": ...}``. ``status``: ``table``, ``game``, ``players``, ``options``, ``names`` (plain text:
 # show it as text), ``seat`` (mine), ``host``, ``started``, ``over``, ``turn``, ``can_move``,
-# ``waiting`` ([{"seat", "name", "for"}], "for" one of join, start, move, shuffle, cards, reveal),
+# ``waiting`` ([{"seat", "name", "for"}], "for" one of join, confirm, start, move, shuffle, cards,
+# reveal), ``fingerprint`` (this player's key as four words, to read to the host), ``joins`` (before the
+# start: every join the host has, [{"seat", "name", "digest", "words", "confirmed"}]), ``private``
+# (the host makes a seat's own invitation for each seat),
 # ``verified_deals``, ``stopped`` (None, or {"seat": the player named or None, "text"} once a cheat
 # was caught or the table cannot go on), ``held`` (messages waiting for an earlier one), ``messages``,
 # ``view`` (this seat's ``Game.view(seat)``, cards it may see but has not opened yet as "??", legal
-# moves only when it can move; None until the game begins) and ``outbox`` ([{"seq", "link", "chars"}]:
-# this player's messages not yet marked posted; ``link`` is a fragment, ``r.`` + base64url: the page
-# puts it after ``index.html#``). The remote package is imported on first use (the page boots without it).
+# moves only when it can move; None until the game begins) and ``outbox`` ([{"seq", "link", "chars",
+# "part", "parts"}]: this player's messages not yet marked posted, a shuffle that travels as several
+# numbered; ``link`` is a fragment, ``r.`` + base64url: the page puts it after ``index.html#``). The
+# remote package is imported on first use (the page boots without it).
 
 def remote_link(args):
     """``{link}`` (a whole URL or its fragment) -> what it is, with no state: ``{kind: "invitation",
-    table, game, players, options, names, host}`` or ``{kind: "message", table, seat}``. The page finds
-    the table's state by ``table`` (none for an invitation it has not joined: offer the free seats)."""
+    table, game, players, options, names, host, seat}`` (``seat``: the seat a seat's own invitation is
+    for, else None) or ``{kind: "message", table, seat}``. The page finds the table's state by ``table``
+    (none for an invitation it has not joined: offer the free seats, or the invitation's own seat)."""
     from .remote import api
     return api.link_info(args["link"])
 
@@ -358,6 +363,20 @@ def remote_state(args):
     return api.state(args["state"])
 
 
+def remote_confirm(args):
+    """``{state, seat, digest}`` (the host) -> that seat's join confirmed (``status.joins`` lists them
+    with their words); once every seat is, the table starts and its first messages are in ``new``."""
+    from .remote import api
+    return api.confirm(args["state"], args["seat"], args.get("digest"))
+
+
+def remote_seat_links(args):
+    """``{state}`` (the host, before the start) -> ``links``: one invitation a seat, each carrying that
+    seat's secret, to send to each friend alone; from then on only joins made from them are taken."""
+    from .remote import api
+    return api.seat_links(args["state"])
+
+
 def remote_posted(args):
     """``{state, seq}`` -> my messages numbered below ``seq`` marked posted (they leave the outbox)."""
     from .remote import api
@@ -365,19 +384,20 @@ def remote_posted(args):
 
 
 def remote_bench(args):
-    """``{cards}`` (1..208) -> ``{"ms"}``: one shuffle-and-encrypt step over that many cards, timed here
-    (the bench calls it in the page)."""
+    """``{cards}`` (1..208) -> ``{"make_ms", "check_ms"}``: one shuffle of that many cards made with its
+    proof, and checked, timed here (the bench calls it in the page)."""
     from .remote.deck import shuffle_step_seconds
     cards = args["cards"]
     if type(cards) is not int or not 1 <= cards <= 208:
         raise ValueError("cards must be a whole number from 1 to 208")
-    return {"cards": cards, "ms": round(shuffle_step_seconds(cards) * 1000, 1)}
+    make, check = shuffle_step_seconds(cards)
+    return {"cards": cards, "make_ms": round(make * 1000, 1), "check_ms": round(check * 1000, 1)}
 
 
 METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query, seat,
                                    share_links, restart_deal, replay_view, remote_link, remote_create,
                                    remote_join, remote_open, remote_play, remote_state, remote_posted,
-                                   remote_bench)}
+                                   remote_confirm, remote_seat_links, remote_bench)}
 METHODS["hint"] = hint
 METHODS["why"] = why
 

@@ -78,6 +78,9 @@ class Game(ABC):
     LINK_SINCE: ClassVar[int] = 1     # the first share-link format version whose moves this game replays
     SECRETS: ClassVar[dict[str, str]] = {}   # zone pattern -> who cannot see it (see hidden_positions)
     MOVES: ClassVar[dict[str, Shape]] = {}   # move type -> its keys besides "type" (see check_shape)
+    # refusals (``_why_illegal`` keys) that rest only on what every player sees - the piles, the table,
+    # the move's own cards - never on a hidden hand: a remote table names a move refused so on arrival
+    PUBLIC_REFUSALS: ClassVar[frozenset[str]] = frozenset()
     TEXTS: ClassVar[dict[str, str]] = {     # message key -> English template, every key the game emits
         "engine.match_over": "The match is over; start a new game.",
         "engine.not_a_move": "That is not a legal move now.",
@@ -91,6 +94,9 @@ class Game(ABC):
         "remote.outcome.other_table": "This message is for another table.",
         "remote.outcome.join_already": "{name} has already joined this table.",
         "remote.outcome.seat_taken": "{name}'s seat is already taken.",
+        "remote.outcome.not_seat_link": "This join for {name}'s seat was not made from that seat's own invitation.",
+        "remote.outcome.confirmed": "{name}'s seat is confirmed.",
+        "remote.outcome.not_chosen": "The host confirmed someone else at {name}'s seat: this page is not at the table.",
         "remote.outcome.already": "Message {n} from {name} is already on the table.",
         "remote.outcome.not_signed": "This message claims to be {name}'s but is not signed by {name}.",
         "remote.outcome.forged": "This message claims to be {name}'s but is not signed by {name} (forged or damaged).",
@@ -104,9 +110,8 @@ class Game(ABC):
         "remote.why.move_card": "{name}'s move {n} names a card other than the one it takes",
         "remote.why.move_hides": "{name}'s move {n} hides a card from the wrong players",
         "remote.why.shuffle": "{name}'s shuffle of the deck is false",
-        "remote.why.lock": "{name} gave a false key to a card",
-        "remote.why.secret": "{name}'s secret for the deck is false, missing or shown too early",
-        "remote.why.dispute": "{name} disputed a card that was sound",
+        "remote.why.lock": "{name} gave a false share of a card",
+        "remote.why.secret": "{name}'s key for the deal is false, missing or shown too early",
         "remote.why.protocol": "{name}'s message breaks the way a table plays by links",
         "remote.why.signed_twice": "{name} signed two different messages with one number",
         "remote.why.split": "the players' copies of the game disagree, so the table cannot go on",
@@ -234,6 +239,19 @@ class Game(ABC):
 
     def _clone_nested(self, g: Game) -> None:
         """Copy the lists inside lists (hands, piles) into the clone ``g``."""
+
+    @classmethod
+    def condensed(cls, moves: list[Move]) -> list[Move]:
+        """A player's moves from the start of its turn, as a remote table sends them together: steps
+        that undo each other and whose cards only the mover saw left out, so no message says more than
+        the rules show (the default: the moves as they are)."""
+        return moves
+
+    def sure_draws(self) -> list[tuple[str, int, int]]:
+        """Cards the rules deal face down next whatever the players to act choose: (zone, place, the
+        seat that draws). A remote table sends the other players' shares of them ahead, with the
+        move before, so the drawer needs no message of its own to see its card."""
+        return []
 
     # ---- validation -----------------------------------------------------------------------------
     @classmethod

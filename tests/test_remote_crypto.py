@@ -1,5 +1,6 @@
-"""The cryptography of remote tables: secp256k1 arithmetic, strict point decoding, hash-to-curve,
-and BIP-340 Schnorr signatures checked against the standard's own test vectors."""
+"""The cryptography of remote tables: secp256k1 arithmetic (one product, sums of many, tables of
+multiples), strict point decoding with the parity of y, hash-to-curve, and BIP-340 Schnorr
+signatures checked against the standard's own test vectors."""
 
 import csv
 import io
@@ -35,6 +36,7 @@ BIP340_VECTORS = """\
 """
 
 G = (GX, GY)
+KNOWN_CARD_POINT = "02122fca5ee0b10d"       # hash_to_point("card", b""), first 8 bytes
 
 
 def vectors():
@@ -109,7 +111,7 @@ def test_mul_agrees_with_double_and_add():
     """Both halves' signs, short and long scalars, on the generator and on hashed points."""
     import random
     rng = random.Random(7)
-    points = [G] + [curve.lift_x(curve.hash_to_x(b"test", bytes([i]))) for i in range(3)]
+    points = [G] + [curve.hash_to_point("test", bytes([i])) for i in range(3)]
     scalars = [1, 2, 3, 31, 32, curve.LAMBDA, N - curve.LAMBDA, curve.LAMBDA + 1, N - 1, 2 ** 128 - 1]
     for point in points:
         for k in scalars + [rng.randrange(1, N) for _ in range(12)]:
@@ -118,16 +120,47 @@ def test_mul_agrees_with_double_and_add():
     assert len(signs) == 4                                 # every pair of signs was among them
 
 
-def test_multiplications_commute():
-    """What the deck needs: players may mask and unmask in any order."""
-    a, b = (int.from_bytes(os.urandom(32), "big") % (N - 1) + 1 for _ in range(2))
-    x = curve.hash_to_x(b"table", b"\x07")
-    point = curve.lift_x(x)
-    ab = curve.x_of(curve.mul(curve.lift_x(curve.x_of(curve.mul(point, a))), b))
-    ba = curve.x_of(curve.mul(curve.lift_x(curve.x_of(curve.mul(point, b))), a))
-    assert ab == ba
-    back = curve.x_of(curve.mul(curve.lift_x(ab), pow(a * b, -1, N)))
-    assert back == x
+def test_a_sum_of_products_agrees_with_the_products_one_by_one():
+    """multi_mul against mul and add: short and long scalars, zero, repeated points, cancelling terms."""
+    import random
+    rng = random.Random(11)
+    points = [G] + [curve.hash_to_point("test", bytes([i])) for i in range(40)]
+    for size in (1, 2, 3, 17, 41):
+        terms = [(rng.choice(points), rng.choice([0, 1, N - 1, rng.randrange(1 << 128), rng.randrange(N)]))
+                 for _ in range(size)]
+        expected = curve.INFINITY
+        for point, k in terms:
+            expected = curve.add(expected, curve.mul(point, k))
+        assert curve.to_affine(curve.multi_mul(terms)) == curve.to_affine(expected)
+    p = points[3]
+    assert curve.to_affine(curve.multi_mul([(p, 5), (p, N - 5)])) is None
+    assert curve.to_affine(curve.multi_mul([])) is None
+
+
+def test_a_table_of_multiples_agrees_with_mul():
+    import random
+    rng = random.Random(3)
+    point = curve.hash_to_point("test", b"table")
+    table = curve.FixedBase(point)
+    for k in [0, 1, 15, 16, 17, N - 1, 2 ** 255 % N] + [rng.randrange(N) for _ in range(20)]:
+        assert curve.to_affine(table.mul(k)) == curve.to_affine(curve.mul(point, k))
+
+
+def test_full_points_travel_with_their_parity():
+    """A point and its negation share an x: the 33-byte form tells them apart, and nothing else
+    decodes (a wrong prefix, a short or long string, an x of no point, infinity)."""
+    point = curve.hash_to_point("test", b"parity")
+    negated = (point[0], P - point[1])
+    assert curve.decode(curve.encode(point)) == point and curve.decode(curve.encode(negated)) == negated
+    assert curve.encode(point)[1:] == curve.encode(negated)[1:] and curve.encode(point) != curve.encode(negated)
+    data = curve.encode(point)
+    for bad in (bytes([4]) + data[1:], bytes([0]) + data[1:], data[:32], data + b"\0", bytes(33),
+                bytes([2]) + P.to_bytes(32, "big")):
+        with pytest.raises(curve.BadPoint):
+            curve.decode(bad)
+    off = next(x for x in range(1, 100) if curve.lift_x(x) is None)
+    with pytest.raises(curve.BadPoint):
+        curve.decode(bytes([2]) + off.to_bytes(32, "big"))
 
 
 def test_points_decode_strictly():
@@ -146,9 +179,12 @@ def test_points_decode_strictly():
         curve.scalar(N.to_bytes(32, "big"))
 
 
-def test_cards_hash_to_distinct_points_per_table():
-    one = [curve.hash_to_x(b"table-one", bytes([c])) for c in range(52)]
-    two = [curve.hash_to_x(b"table-two", bytes([c])) for c in range(52)]
-    assert len(set(one)) == 52 and not set(one) & set(two)
-    assert all(curve.lift_x(x) is not None for x in one)
-    assert one == [curve.hash_to_x(b"table-one", bytes([c])) for c in range(52)]
+def test_hashed_points_are_distinct_per_domain_and_repeatable():
+    one = [curve.hash_to_point("card", b"table-one" + bytes([c])) for c in range(52)]
+    two = [curve.hash_to_point("card", b"table-two" + bytes([c])) for c in range(52)]
+    gens = [curve.hash_to_point("shuffle-generator", b"table-one" + bytes([c])) for c in range(52)]
+    assert len(set(one)) == 52 and not set(one) & set(two) and not set(one) & set(gens)
+    assert one == [curve.hash_to_point("card", b"table-one" + bytes([c])) for c in range(52)]
+    assert all(y % 2 == 0 for _, y in one)
+    # known answer: the domain and the counter are part of what is hashed
+    assert curve.encode(curve.hash_to_point("card", b"")).hex()[:16] == KNOWN_CARD_POINT

@@ -24,7 +24,10 @@ def table(seed=5, game="skarney_gin", options=None):
     links = [host.outbox()[0]["link"]]
     guest = Party.join(links[0], 1, master=_master(seed, 1))
     links.append(guest.outbox()[-1]["link"])
-    pending = [(links[1], host)]
+    assert host.open(links[1])["new"] == []                 # the host sees the join, and waits
+    new = host.confirm(1, host.joins()[0]["digest"])["new"]
+    links += new
+    pending = [(link, guest) for link in new]
     while pending:
         link, reader = pending.pop(0)
         for new in reader.open(link)["new"]:
@@ -147,7 +150,8 @@ def test_a_hostile_invitation_with_markup_in_a_name_is_refused():
     """A page that signs whatever it likes still cannot get markup or control characters in."""
     secret = 12345
     from pygames.remote import schnorr
-    invite = wire.Invite("skarney_gin", 2, {}, ["Aki", "Bea"], schnorr.public_key(secret), bytes(32))
+    share = wire.KeyShare(bytes([2]) + bytes(32), bytes(64))
+    invite = wire.Invite("skarney_gin", 2, {}, ["Aki", "Bea"], schnorr.public_key(secret), bytes(32), share)
     data = bytearray(wire.body(bytes(12), 0, 0, [], [invite]))
     at = data.index(b"\x03Bea")
     data[at + 1:at + 4] = b"<i>"
@@ -182,12 +186,19 @@ def test_the_bridge_plays_a_remote_table():
     invite = created["status"]["outbox"][0]["link"]
     info = call("remote_link", {"link": "https://example.org/games/index.html#" + invite})["result"]
     assert info == {"kind": "invitation", "table": created["table"], "game": "spooneye", "players": 2,
-                    "options": {"rules": "basic"}, "names": ["Aki", "Bea"], "host": 0}
+                    "options": {"rules": "basic"}, "names": ["Aki", "Bea"], "host": 0, "seat": None}
     joined = call("remote_join", {"link": invite, "seat": 1})["result"]
     assert joined["table"] == created["table"] and joined["status"]["view"] is None
-    states = {0: created["state"], 1: joined["state"]}
-    queue = [(joined["status"]["outbox"][-1]["link"], 0)]
-    assert call("remote_link", {"link": queue[0][0]})["result"]["kind"] == "message"
+    join = joined["status"]["outbox"][-1]["link"]
+    assert call("remote_link", {"link": join})["result"]["kind"] == "message"
+    seen = call("remote_open", {"state": created["state"], "link": join})["result"]
+    [pending] = seen["status"]["joins"]
+    assert pending["words"] == joined["status"]["fingerprint"] and not pending["confirmed"]
+    assert seen["status"]["waiting"] == [{"seat": 0, "name": "Aki", "for": "confirm"}]
+    confirmed = call("remote_confirm", {"state": seen["state"], "seat": 1, "digest": pending["digest"]})["result"]
+    assert confirmed["status"]["started"]
+    states = {0: confirmed["state"], 1: joined["state"]}
+    queue = [(link, 1) for link in confirmed["new"]]
     moved = 0
     while queue and moved < 6:
         link, reader = queue.pop(0)
@@ -215,6 +226,145 @@ def test_the_bridge_refuses_hostile_remote_calls_cleanly():
                          ("remote_play", {"state": "not json", "move": {}}), ("remote_link", {"link": "#r.!"}),
                          ("remote_create", {"game": "spades", "players": 4, "names": ["a"], "seat": 0}),
                          ("remote_join", {"link": "r.AAAA", "seat": 1}), ("remote_bench", {"cards": 10 ** 6}),
-                         ("remote_posted", {"state": "{}", "seq": 1})]:
+                         ("remote_posted", {"state": "{}", "seq": 1}), ("remote_confirm", {"state": "{}", "seat": 1}),
+                         ("remote_seat_links", {"state": 3})]:
         reply = call(method, args)
         assert not reply["ok"] and reply["kind"] != "InternalError", (method, reply)
+
+
+# ---- seats ------------------------------------------------------------------------------------------
+def test_the_table_starts_only_when_the_host_confirms_each_seat_by_its_words():
+    """Anyone with the invitation may ask for a seat, one person from two browsers for two seats, two
+    people for one: the host sees each join with its words, which the joiner's page shows too, and
+    the table starts only when the host confirms one join a seat; a later join for a confirmed seat
+    is refused in a sentence."""
+    host = Party.create("spooneye", 3, None, ["Aki", "Bea", "Cyd"], 0, master=_master(9, 0), table=bytes([9]) * 12)
+    invite = host.outbox()[0]["link"]
+    bea = Party.join(invite, 1, master=_master(9, 1))
+    twin = Party.join(invite, 2, master=_master(9, 1))         # the same person again, for Cyd's seat
+    cyd = Party.join(invite, 2, master=_master(9, 2))          # the real Cyd
+    for page in (bea, twin, cyd):
+        assert host.open(page.outbox()[-1]["link"])["new"] == []
+    assert not host.summary()["started"]
+    assert host.waiting() == [{"seat": 0, "name": "Aki", "for": "confirm"}]
+    joins = host.joins()
+    assert [j["seat"] for j in joins] == [1, 2, 2]
+    words = {tuple(j["words"]) for j in joins}
+    assert len(words) == 3 and tuple(cyd.fingerprint()) in words and tuple(twin.fingerprint()) in words
+    assert all(len(j["words"]) == 4 for j in joins)
+    real = next(j for j in joins if j["words"] == cyd.fingerprint())
+    assert host.confirm(1, joins[0]["digest"])["new"] == []                     # one seat is not all
+    started = host.confirm(2, real["digest"])
+    assert started["new"] and host.summary()["started"]
+    again = Party.join(invite, 2, master=_master(9, 3))
+    refused = host.open(again.outbox()[-1]["link"])
+    assert refused["outcome"] == "refused" and refused["message"]["key"] == "remote.outcome.seat_taken"
+    for page in (cyd, twin):                                  # the real Cyd plays on; the twin is out
+        page.open(bea.outbox()[-1]["link"])
+        outcomes = [page.open(link) for link in started["new"]]
+    assert cyd.summary()["started"] and cyd.state["stopped"] is None
+    assert outcomes[0]["message"]["key"] == "remote.outcome.not_chosen" and not twin.summary()["started"]
+
+
+def test_a_seat_of_its_own_invitation_takes_only_its_friend():
+    """The host's seat invitations carry each seat's secret: once made, a join from the open
+    invitation is refused with a sentence, and each seat's link joins that seat only."""
+    host = Party.create("spooneye", 3, None, ["Aki", "Bea", "Cyd"], 0, master=_master(8, 0), table=bytes([8]) * 12)
+    links = {s["seat"]: s["link"] for s in host.seat_links()}
+    assert sorted(links) == [1, 2] and links[1] != links[2]
+    info = bridge_info(links[2])
+    assert info["seat"] == 2 and info["kind"] == "invitation"
+    stranger = Party.join(host.outbox()[0]["link"], 1, master=_master(8, 9))
+    refused = host.open(stranger.outbox()[-1]["link"])
+    assert refused["outcome"] == "refused" and refused["message"]["key"] == "remote.outcome.not_seat_link"
+    wrong = Party.join(links[2], 1, master=_master(8, 9))      # a seat's link names its seat
+    assert wrong.seat == 2
+    for seat in (1, 2):
+        friend = Party.join(links[seat], seat, master=_master(8, seat))
+        assert host.open(friend.outbox()[-1]["link"])["outcome"] == "applied"
+    assert {j["seat"] for j in host.joins()} == {1, 2}
+
+
+def bridge_info(link):
+    return call("remote_link", {"link": link})["result"]
+
+
+# ---- messages a cheating page signs -------------------------------------------------------------
+def resigned(party, raw_body):
+    """A message body signed with ``party``'s own key (what a modified page can always do)."""
+    from pygames.remote import schnorr
+    return "r." + base64.urlsafe_b64encode(raw_body + schnorr.sign(party.sign_key, wire.DOMAIN + raw_body, bytes(32))).decode().rstrip("=")
+
+
+def shares_message(links, players=2):
+    """The last message in ``links`` that carries decryption shares, decoded."""
+    for link in reversed(links):
+        msg = wire.decode(wire.link_bytes(link), players)
+        if any(isinstance(i, wire.Shares) for i in msg.items):
+            return msg
+    raise AssertionError("no shares")
+
+
+def reader_and_sender(dealt, msg):
+    host, guest = fresh(dealt[0]), fresh(dealt[1])
+    return (host, guest) if msg.seat == 1 else (guest, host)
+
+
+@pytest.mark.parametrize("change", ["parity", "slot", "deck", "recipient", "proof"])
+def test_a_share_changed_and_signed_again_by_its_sender_names_it_on_arrival(dealt, change):
+    """A page that signs what it likes: a share's point flipped to the other y (02 <-> 03), its proof
+    moved onto another card or deck, or its proof's bytes changed, is refused when it arrives and
+    its sender named, the reader's table otherwise as before."""
+    msg = shares_message(dealt[2])
+    reader, sender = reader_and_sender(dealt, msg)
+    items = []
+    for item in msg.items:
+        if isinstance(item, wire.Shares):
+            (k, j, r, value), *rest = item.entries
+            if change == "parity":
+                value = bytes([value[0] ^ 1]) + value[1:]
+            elif change == "slot":
+                j = (j + 1) % 52
+            elif change == "deck":
+                k += 1
+            elif change == "recipient":          # a share in the clear claimed as sealed to the other player
+                r, value = (1 - msg.seat, value + value) if r == wire.CLEAR else (wire.CLEAR, value[:33])
+            proof = item.proof + bytes(wire.shares_proof_bytes([(k, j, r, value)] + rest) - len(item.proof))
+            if change == "proof":
+                proof = bytes([proof[0] ^ 1]) + proof[1:]
+            item = wire.Shares(item.deal, [(k, j, r, value)] + rest, proof)
+        items.append(item)
+    seq = reader.ledger.count[msg.seat]
+    link = resigned(sender, wire.body(msg.table, msg.seat, seq, list(reader.ledger.count), items))
+    result = reader.open(link)
+    assert result["outcome"] == "cheat", result
+    stop = reader.state["stopped"]
+    assert stop["seat"] == msg.seat and stop["message"]["key"] == "remote.why.lock", stop
+
+
+def test_held_messages_are_bounded_by_their_size(dealt):
+    """A seated player's far-ahead messages are held until their turn comes, but only so many
+    characters of them: past that, the page refuses in a sentence and keeps what it has."""
+    host = fresh(dealt[0])
+    guest = fresh(dealt[1])
+    ahead = guest.ledger.count[1] + 5
+    filler = wire.Shuffle(0, 1, 0, 1, bytes(5000))
+    held = 0
+    for n in range(200):
+        link = resigned(guest, wire.body(guest.table, 1, ahead + n, list(guest.ledger.count), [filler]))
+        result = host.open(link)
+        if result["outcome"] == "refused":
+            assert result["message"]["key"] == "remote.outcome.too_many_held"
+            break
+        assert result["outcome"] == "held"
+        held += 1
+    else:
+        raise AssertionError("no bound")
+    assert 0 < held < 100 and sum(map(len, host.state["held"])) <= 400_000
+
+
+def test_a_table_of_the_earlier_protocol_says_so(dealt):
+    state = json.loads(dealt[0])
+    state["version"] = 1
+    with pytest.raises(BadState, match="earlier version"):
+        Party.load(json.dumps(state))

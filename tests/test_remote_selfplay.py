@@ -6,6 +6,7 @@ whole matches (``python -m pygames.remote selfplay GAME``)."""
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from pygames.engine import Game
 from pygames.remote.__main__ import main
 from pygames.remote.selfplay import NAMES, selfplay
+from pygames.remote.verify import true_moves
 
 MOVE_LIMIT = 1_500        # characters of a message that carries moves and shares
 OPENING_LIMIT = 8_000     # characters of a message that carries a shuffling pass
@@ -42,25 +44,65 @@ def check_sizes(report):
 @pytest.mark.parametrize("game, players, options, deals", TABLES,
                          ids=[f"{g}-{n}p-{'match' if d is None else 'deal'}" for g, n, _o, d in TABLES])
 def test_simulated_players_reach_a_verified_end(game, players, options, deals):
-    report = selfplay(game, players, seed=1, options=options, deals=deals)
+    shown = []
+    report = selfplay(game, players, seed=1, options=options, deals=deals, watch=lambda seat, page: shown.append(
+        (seat, page.view())))
     assert report.caught is None and not report.notes, (report.caught, report.notes)
     assert report.verified and report.deals >= 1
     if deals is None:                      # the whole match: every page knows it is over
         assert all(p.replay.last.over for p in report.parties)
     check_sizes(report)
+    check_cards_shown(report, shown)
+
+
+def check_cards_shown(report, shown):
+    """Every card a page drew on its table, at every moment, is a card its player may see there and
+    the true card: the deal replayed with every card open (once verified) is the referee."""
+    host = report.parties[0]
+    cls, replay = host.cls, host.replay
+    last = replay.deal_end_steps[host.state["verified"] - 1]
+    wanted = {v["move_count"] for _, v in shown if v is not None and v["move_count"] < last}
+    truth_at = {}
+    for m, _seat, move, game in true_moves(cls, host.options, host.players, host.ledger.moves, host.ledger.beacon(),
+                                           last, host._truth):
+        if m in wanted:
+            truth_at[m] = game.clone()
+        game.play_unchecked(game.move_to_action(move))
+    checked = 0
+    for seat, view in shown:
+        if view is None or view["move_count"] not in truth_at:
+            continue
+        true = truth_at[view["move_count"]].view(seat)["zones"]
+        for zone, cards in view["zones"].items():
+            assert len(cards) == len(true[zone]), (seat, view["move_count"], zone, cards, true[zone])
+            drawn = Counter(c for c in cards if c != "??")
+            allowed = Counter(c for c in true[zone] if c != "??")
+            assert not drawn - allowed, (seat, view["move_count"], zone, cards, true[zone])
+            checked += sum(drawn.values())
+    assert checked
 
 
 CHEATS = [
     ("swap-card", "leopard", 2, {}),                       # two decks: the same card twice in the deck
     ("swap-card", "skarney_gin", 2, {"target": 100}),
+    ("substitute", "skarney_gin", 2, {"target": 100}),
     ("illegal-move", "skarney_gin", 2, {"target": 100}),
+    ("visible-illegal", "spite_malice", 2, {"target": 0, "payoff": 13}),
     ("replay", "spooneye", 2, {"rules": "basic"}),
     ("wrong-share", "skarney_gin", 2, {"target": 100}),
+    ("frame", "spooneye", 3, {}),
+    ("stack", "spooneye", 2, {"rules": "basic"}),
+    ("false-proof", "spooneye", 2, {"rules": "basic"}),
+    ("equivocate", "spooneye", 3, {}),
     ("forged", "spooneye", 2, {"rules": "basic"}),
 ]
 
 # the kind of breach each cheat is stopped for (a forged message is refused: nothing stops)
-STOP_KIND = {"swap-card": "move_card", "illegal-move": "move_rules", "replay": "move_rules", "wrong-share": "lock"}
+STOP_KIND = {"swap-card": "move_card", "substitute": "move_card", "illegal-move": "move_rules",
+             "visible-illegal": "move_rules", "replay": "move_rules", "wrong-share": "lock", "frame": "lock",
+             "stack": "shuffle", "false-proof": "shuffle", "equivocate": "signed_twice"}
+# named when the message that carries the cheat arrives (not at the deal's end, nor later)
+ON_ARRIVAL = {"swap-card", "substitute", "visible-illegal", "replay", "wrong-share", "frame", "stack", "false-proof"}
 JA_ENGINE = json.loads((Path(__file__).resolve().parent.parent / "web/lang/ja/engine.json").read_text(encoding="utf-8"))
 
 
@@ -70,8 +112,17 @@ def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
     assert not report.verified
     assert report.culprit == 1, (report.culprit, report.caught)        # selfplay's cheater sits at seat 1
     assert NAMES[1] in report.caught, report.caught
+    if cheat in ON_ARRIVAL:
+        assert report.caught_on is not None and report.caught_on[0] == 1 and report.caught_on[1] in report.cheat_seqs, \
+            (report.caught_on, report.cheat_seqs)
+        assert all(p.state["verified"] == 0 for p in report.parties)
+    # no honest page ever names anyone but the cheater (an unnamed stop, "cannot go on", is allowed
+    # only until the message that names the cheater arrives)
+    for seat, party in enumerate(report.parties):
+        stop = party.state["stopped"]
+        assert stop is None or stop["seat"] == 1 or seat == 1, (seat, stop)
     # the page says why in its own language: the kind of breach, the cheater's name, the move's number
-    stopped = [p.state["stopped"] for p in report.parties if p.state["stopped"]]
+    stopped = [p.state["stopped"] for s, p in enumerate(report.parties) if p.state["stopped"] and s != 1]
     assert bool(stopped) == (cheat in STOP_KIND)
     for stop in stopped:
         message = stop["message"]
@@ -87,7 +138,7 @@ def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
 def test_mid_deal_every_page_sees_its_own_hand_and_no_other():
     """Stopped in the middle of a deal: each page shows its own cards and none of another's, and
     pages at the same move agree on every public card."""
-    report = selfplay("spooneye", 3, seed=3, max_posts=40)
+    report = selfplay("spooneye", 3, seed=3, max_posts=60)
     views = [p.view() for p in report.parties]
     assert all(v is not None for v in views)
     for seat, view in enumerate(views):

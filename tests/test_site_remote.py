@@ -58,6 +58,15 @@ def create_table(host, site, game="skarney_gin", friend=FRIEND):
     return outbox(host)[0]
 
 
+def confirm_seats(host):
+    """The host confirms every seat whose friend has joined (as after hearing each one's words)."""
+    host.wait_for_selector("[data-confirm]")
+    while host.locator("[data-confirm]").count():
+        before = host.locator("[data-confirm]").count()
+        host.locator("[data-confirm]").first.click()
+        host.wait_for_function(f"document.querySelectorAll('[data-confirm]').length < {before} && !window.pygames.app.busy")
+
+
 def join_table(guest, site, invitation, seat=1):
     guest.goto(f"{site}index.html#{invitation}")
     wait_ready(guest)
@@ -102,6 +111,10 @@ class Simulated:
     def open(self, link):
         self.answer = api.open_link(self.answer["state"], link)
         assert self.answer["outcome"] not in ("refused", "cheat", "stopped"), self.answer["text"]
+        joins = self.status["joins"]
+        if self.status["seat"] == self.status["host"] and len({j["seat"] for j in joins}) == self.status["players"] - 1:
+            for join in joins:         # a simulated host takes every seat's words as read out to it
+                self.answer = api.confirm(self.answer["state"], join["seat"], join["digest"])
 
     def posted(self):
         box = self.status["outbox"]
@@ -262,6 +275,14 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     join_table(bea, site, invitation)
     join = outbox(bea)[0]
     open_link(aki, join)
+    # the host sees the join with the four words the friend's page shows, and confirms the seat by them
+    words = bea.locator("#remote-words").get_attribute("data-words")
+    assert len(words.split()) == 4 and words in bea.locator("#remote-words").inner_text()
+    assert aki.locator("#remote-seats li").get_attribute("data-words") == words
+    assert words in aki.locator("#remote-seats li").inner_text()
+    assert aki.locator("#remote-status").inner_text().startswith("Confirm each friend's seat")
+    confirm_seats(aki)
+    aki.wait_for_function("!document.getElementById('remote-seats')")
     before = aki.evaluate("localStorage.length")
     open_link(aki, join)                                       # twice: already applied, nothing lost
     assert aki.locator("#toast").inner_text() == f"{FRIEND} has already joined this table."
@@ -354,17 +375,21 @@ def test_a_link_opened_in_another_tab_moves_this_tab_on_and_nothing_is_signed_tw
     second = first.context.new_page()       # the same browser, another tab (its storage kept, as warm_page would not)
     second.goto(f"{site}index.html#{bea.links()[0]}")
     wait_ready(second)
+    confirm_seats(second)
     second.wait_for_function("(document.getElementById('remote-status') || {}).textContent === 'Waiting for Bea.'")
     first.wait_for_function("(document.getElementById('remote-status') || {}).textContent === 'Waiting for Bea.'")
-    assert outbox(first) == outbox(second) and len(outbox(first)) == 1       # the same message to post
+    assert outbox(first) == outbox(second) and len(outbox(first)) == 2       # the same messages to post
     bea.posted()
-    bea.open(outbox(second)[0])                                 # Bea's shuffle, answering Aki's
+    for link in outbox(second):                                # Bea's shuffle, answering Aki's
+        bea.open(link)
     # the first tab misses the news this time (a write of its own raises no storage event there)
-    newer = api.open_link(first.evaluate(kept), bea.links()[0])
-    assert newer["outcome"] == "applied"
+    newer = {"state": first.evaluate(kept)}
+    for link in bea.links():
+        newer = api.open_link(newer["state"], link)
+        assert newer["outcome"] == "applied"
     first.evaluate(f"v => localStorage.setItem('pygames:remote:{table}', v)", newer["state"])
     assert first.locator("#remote-status").inner_text() == "Waiting for Bea."    # still the older state
-    seq = first.locator("[data-remote-link]").get_attribute("data-seq")
+    seq = first.locator("[data-remote-link]").last.get_attribute("data-seq")
     first.locator("#remote-posted").click()                     # a call: it starts from the kept state
     first.wait_for_function(f"!document.querySelector('[data-remote-link][data-seq=\"{seq}\"]')")
     after = api.state(first.evaluate(kept))["status"]
@@ -416,6 +441,7 @@ def test_a_full_storage_makes_room_from_finished_tables_and_else_changes_nothing
     before = aki.evaluate("t => localStorage.getItem('pygames:remote:' + t)", table)
     join = outbox(bea)[0]
     open_link(aki, join)                        # the state grows: the finished table makes room
+    confirm_seats(aki)
     assert "Bea" in aki.locator("#remote-panel .remote-names").inner_text()
     stored = aki.evaluate("""t => [localStorage.getItem('pygames:remote:' + t),
       localStorage.getItem('pygames:remote:OLD'), localStorage.getItem('pygames:remote:tables'),

@@ -84,7 +84,7 @@ export function installRemote(host) {
   const panel = el("section", { id: "remote-panel", hidden: true });
   panel.setAttribute("aria-live", "polite");
   document.getElementById("table").after(panel);
-  const remote = { table: null, state: null, status: null };
+  const remote = { table: null, state: null, status: null, seatLinks: null };
   // the page's own saves may use the room finished tables take (not the table on show)
   whenFull({ makeRoom: () => dropOldestEnded(remote.table) });
   // another tab of the site changed the table on show (it opened a link): show that state here too
@@ -100,6 +100,7 @@ export function installRemote(host) {
   function adopt(result, save = true) {
     const status = result.status;
     if (save) keep(result.table, result.state, Boolean(status.over || status.stopped));   // first: it may refuse
+    if (remote.table !== result.table) remote.seatLinks = null;
     remote.table = result.table;
     remote.state = result.state;
     remote.status = status;
@@ -115,7 +116,77 @@ export function installRemote(host) {
     const waiting = status.waiting || [];
     const names = [...new Set(waiting.map((w) => w.name).filter(Boolean))].join(", ") || "…";
     const joining = waiting.length > 0 && waiting.every((w) => w.for === "join");
+    if (waiting.length === 1 && waiting[0].for === "confirm") return t("remote.confirm_seats");
+    if (waiting.length === 1 && waiting[0].for === "start" && !status.started) return t("remote.waiting_confirm", { names });
     return t(joining ? "remote.waiting_join" : "remote.waiting_for", { names });
+  }
+
+  /** Before the start, the seats: the host confirms each friend's join by the four words the friend
+   * reads out (their page shows them), and may make one invitation a seat to send each friend alone;
+   * a friend sees the words to read. */
+  function seatsPart(status) {
+    const part = el("div", { className: "remote-seats-part", id: "remote-seats" });
+    if (status.seat !== status.host) {
+      const words = el("p", { id: "remote-words" }, t("remote.your_words", {
+        words: (status.fingerprint || []).join(" "), host: (status.names || [])[status.host] || "" }));
+      words.dataset.words = (status.fingerprint || []).join(" ");
+      part.append(words);
+      return part;
+    }
+    part.append(el("p", {}, t("remote.seats_text")));
+    const list = el("ul", { className: "remote-joins" });
+    (status.names || []).forEach((name, seat) => {
+      if (seat === status.host) return;
+      const joins = (status.joins || []).filter((j) => j.seat === seat);
+      if (!joins.length) list.append(el("li", {}, t("remote.seat_open", { name })));
+      for (const join of joins) {
+        const row = el("li", {}, el("span", {}, t("remote.seat_words", { name, words: join.words.join(" ") })));
+        row.dataset.words = join.words.join(" ");
+        if (join.confirmed) {
+          row.append(el("strong", {}, t("remote.seat_confirmed")));
+        } else if (!joins.some((j) => j.confirmed)) {
+          const ok = el("button", { type: "button" }, t("remote.confirm"));
+          ok.dataset.confirm = join.digest;
+          ok.addEventListener("click", () => call("remote_confirm", { seat, digest: join.digest }));
+          row.append(ok);
+        }
+        list.append(row);
+      }
+    });
+    part.append(list);
+    if (remote.seatLinks) {
+      part.append(el("p", {}, t("remote.seat_links_text")));
+      const links = el("ul", { className: "remote-outbox" });
+      for (const { seat, name, link } of remote.seatLinks) links.append(linkRow(link, t("remote.seat_link_for", { name }), { seatLink: String(seat) }));
+      part.append(links);
+    } else {
+      const make = el("button", { type: "button", id: "remote-seat-links" }, t("remote.make_seat_links"));
+      make.addEventListener("click", async () => {
+        const result = await call("remote_seat_links", {});
+        if (result) { remote.seatLinks = result.links; draw(); }
+      });
+      part.append(make);
+    }
+    return part;
+  }
+
+  /** A link to post, as a read-only field with Copy (and Share where the browser has it). */
+  function linkRow(link, label, data = {}) {
+    const url = `${location.origin}${location.pathname}#${link}`;
+    const field = el("input", { readOnly: true, value: url, className: "remote-link" });
+    field.setAttribute("aria-label", label);
+    Object.assign(field.dataset, data);
+    const copy = el("button", { type: "button" }, t("remote.copy"));
+    copy.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(url); host.toast(t("remote.copied")); } catch { field.select(); }
+    });
+    const row = el("li", {}, field, copy);
+    if (navigator.share) {
+      const share = el("button", { type: "button" }, t("remote.share"));
+      share.addEventListener("click", () => navigator.share({ url }).catch(() => {}));
+      row.append(share);
+    }
+    return row;
   }
 
   function draw() {
@@ -134,26 +205,16 @@ export function installRemote(host) {
       verified.dataset.verified = String(status.verified_deals);
       head.append(verified);
     }
+    if (!status.started) items.push(seatsPart(status));
     const outbox = status.outbox || [];
     if (outbox.length) {
       const post = el("div", { className: "remote-post" }, el("p", {}, t("remote.post_these", { n: outbox.length })));
       const list = el("ol", { className: "remote-outbox" });
-      for (const message of outbox) {
-        const url = `${location.origin}${location.pathname}#${message.link}`;
-        const field = el("input", { readOnly: true, value: url, className: "remote-link" });
-        field.setAttribute("aria-label", t("remote.message_n", { n: message.seq + 1 }));
-        field.dataset.remoteLink = message.link;
-        field.dataset.seq = String(message.seq);
-        const copy = el("button", { type: "button" }, t("remote.copy"));
-        copy.addEventListener("click", async () => {
-          try { await navigator.clipboard.writeText(url); host.toast(t("remote.copied")); } catch { field.select(); }
-        });
-        const row = el("li", {}, field, copy);
-        if (navigator.share) {
-          const share = el("button", { type: "button" }, t("remote.share"));
-          share.addEventListener("click", () => navigator.share({ url }).catch(() => {}));
-          row.append(share);
-        }
+      for (const message of outbox) {     // a shuffle too long for one link travels as numbered parts
+        const label = message.parts ? t("remote.message_part", { n: message.seq + 1, part: message.part, parts: message.parts })
+          : t("remote.message_n", { n: message.seq + 1 });
+        const row = linkRow(message.link, label, { remoteLink: message.link, seq: String(message.seq) });
+        if (message.parts) row.prepend(el("span", { className: "remote-part" }, t("remote.part", { part: message.part, parts: message.parts })));
         list.append(row);
       }
       const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted", { n: outbox.length }));
@@ -197,7 +258,7 @@ export function installRemote(host) {
   }
 
   function close() {
-    remote.table = remote.state = remote.status = null;
+    remote.table = remote.state = remote.status = remote.seatLinks = null;
     draw();
   }
 
@@ -279,10 +340,13 @@ export function installRemote(host) {
     const dialog = el("dialog", { id: "dlg-remote-join", className: "dialog" });
     dialog.setAttribute("aria-labelledby", "dlg-remote-join-title");
     const form = el("form", { method: "dialog" });
-    form.append(el("h2", { id: "dlg-remote-join-title" }, t("remote.join_title")), el("p", {}, t("remote.join_text", { game: host.gameTitle(info.game) })));
+    const own = info.seat ?? null;            // a seat's own invitation: that seat, and no other
+    const text = own === null ? t("remote.join_text", { game: host.gameTitle(info.game) })
+      : t("remote.join_as", { game: host.gameTitle(info.game), name: (info.names || [])[own] || "" });
+    form.append(el("h2", { id: "dlg-remote-join-title" }, t("remote.join_title")), el("p", {}, text));
     const seats = el("menu", { className: "remote-seats" });
     (info.names || []).forEach((name, seat) => {
-      if (seat === info.host) return;
+      if (seat === info.host || (own !== null && seat !== own)) return;
       const button = el("button", { value: String(seat) }, t("remote.take_seat", { name }));
       button.dataset.seat = String(seat);
       seats.append(button);

@@ -134,6 +134,9 @@ class Leopard(Game):
     OPTIONS = {"suit_line": (2, 3)}
     SECRETS = {"hand#": OTHERS, "stock": EVERYONE,
                **{f"square{s}_{p}": CUSTOM for s in (0, 1) for p in range(1, 10)}}
+    # what a placement is refused for that the card and the squares decide (the hand stays hidden)
+    PUBLIC_REFUSALS = frozenset(f"leopard.refuse.{k}" for k in (
+        "answer_first", "not_asked", "out_refused", "bad_position", "own_only", "number", "needs_open", "needs_card"))
     MOVES = {"place": {"card": None, "square": None, "pos": None}, "discard": {"card": None}, "go_out": {},
              "answer": {"allow": None}}
     TEXTS = {

@@ -297,6 +297,13 @@ class SkarneyGin(Game):
     OPTIONS = {"target": (200, 100, 300)}
     LINK_SINCE = 2        # the initial meld became a sequence of moves: older links no longer replay
     SECRETS = {"stock": EVERYONE, "hand#": OTHERS}
+    # what a move is refused for that the named cards, the melds on the table, the counts and the offer
+    # decide (the hand, and the initial melds chosen but not yet laid, stay hidden)
+    PUBLIC_REFUSALS = frozenset([f"skarney_gin.refuse.{k}" for k in (
+        "answer_offer", "no_offer", "initial_first", "initial_this_turn", "initial_already", "parts_full",
+        "no_melds", "layoff_which", "layoff_count", "layoff_limit", "layoff_no_fit", "stock_end",
+        "last_card_now", "ace_taken", "reoffer", "last_card_when", "end_deal_when", "finish_initial")]
+        + [f"skarney_gin.meld.{k}" for k in ("big_group", "corner", "gap", "mixed", "too_few", "twice")])
     MOVES = {"initial_part": {"cards": None}, "take_back": {"part": None}, "initial_meld": {"melds": None},
              "meld": {"cards": None}, "layoff": {"meld": None, "cards": None}, "offer": {"card": None},
              "take": {}, "refuse": {}, "last_card": {}, "end_deal": {}}
@@ -399,6 +406,33 @@ class SkarneyGin(Game):
         self.shown = [[], []]              # cards of each hand the other player saw go there
         self.deal_number += 1
         self._start_turn(1 - self.dealer)
+
+    @classmethod
+    def condensed(cls, moves):
+        """A part of the initial meld chosen and taken back again, among moves sent together, is left
+        out with its take-back: the opponent learns which cards make the initial meld when it is laid
+        down (its parts travel with it), and nothing of the parts given up."""
+        out: list = list(moves)
+        pending: list[int] = []            # where in ``out`` each chosen part is
+        for i, move in enumerate(moves):
+            kind = move.get("type")
+            if kind == "initial_part":
+                pending.append(i)
+            elif kind == "take_back":
+                part = move.get("part")
+                if type(part) is not int or not 0 <= part < len(pending):
+                    return moves              # a part chosen in an earlier message: nothing to fold
+                out[pending.pop(part)] = out[i] = None
+            elif kind == "initial_meld":
+                pending = []
+        return [m for m in out if m is not None]
+
+    def sure_draws(self):
+        """Answering an offer of anything but an Ace, the answerer draws the top stock card next,
+        whether it takes or refuses."""
+        if self.phase == "answer" and self.offer is not None and self.offer % 13 != 0 and self.stock:
+            return [("stock", len(self.stock) - 1, 1 - self.turn)]
+        return []
 
     def _clone_nested(self, g):
         g.hands = [h[:] for h in self.hands]

@@ -94,6 +94,11 @@ class Spades(Game):
     DEFAULT_OPTIONS = {"target": 500}
     # a hand is seen by its owner only, and by the owner only once looked at (double nil is bid blind)
     SECRETS = {"hand#": CUSTOM}
+    # what a bid is refused for that the bidding so far decides (following suit and breaking spades
+    # rest on the hand, which only the deal's end shows)
+    PUBLIC_REFUSALS = frozenset(f"spades.refuse.{k}" for k in (
+        "bidding_over", "pass_only_after_double_nil", "play_after_bidding", "already_looked", "zero_bid",
+        "double_nil_after_look", "double_nil_closed", "look_first", "bid_range"))
     MOVES = {"bid": {"bid": None}, "look": {}, "pass_cards": {"cards": None}, "play": {"card": None}}
     TEXTS = {
         "spades.line.made": "Bid {bid}, took {took}: made, {bid} \u00d7 10 = {points}",

@@ -86,6 +86,10 @@ class SpiteMalice(Game):
     # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
     # piles were built face up in front of everyone, so what waits aside is public.
     SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}
+    # what a build or a discard is refused for that the piles on the table and the card itself decide
+    PUBLIC_REFUSALS = frozenset(f"spite_malice.refuse.{k}" for k in (
+        "wrong_rank", "only_ace_starts", "king_no_start", "centre_full", "no_pile", "payoff_empty", "payoff_top",
+        "not_discard_top", "discard_which", "build_from", "ace_discard", "discards_full", "discard_where"))
     # every move may name its seat ("seat"): the right one, or the move is refused as out of turn
     MOVES = {"build": {"from": None, "card": None, "pile": None, "discard": None, "seat": None},
              "discard": {"card": None, "pile": None, "seat": None}, "end_turn": {"seat": None}}

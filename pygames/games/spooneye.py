@@ -85,6 +85,10 @@ class Spooneye(Game):
     DEFAULT_PLAYERS = 2
     OPTIONS = {"rules": ("standard", "basic")}
     SECRETS = {"hand#": OTHERS, "stock": EVERYONE, "down#": EVERYONE}
+    # what a move is refused for that the phase, the rows and the card decide (the hand stays hidden)
+    PUBLIC_REFUSALS = frozenset(f"spooneye.refuse.{k}" for k in (
+        "capture_now", "steal_now", "swap_now", "capture_not_now", "capture_own", "steal_not_now", "swap_not_now",
+        "move_not_now", "draw_or_move", "empty_row", "row_full", "over_21", "no_mast"))
     MOVES = {"draw": {}, "pass": {}, "play": {"card": None, "to": {"player": None, "mast": None}},
              "move": {"from": None, "to": None}, "steal": {"player": None, "mast": None, "to": None},
              "capture": {"player": None, "mast": None}, "swap_with": {"player": None}}

@@ -2,12 +2,13 @@
 
 N simulated players exchange nothing but message links through a whole match of GAME, each moving
 with the Normal bot from its own view; the match is verified deal by deal. Prints the number of
-messages, the longest in characters (and the longest without a shuffle pass), the time of each
-shuffle step in this process, and ``verified``; exit 0. With ``--cheat``, one player cheats once:
+messages, the longest in characters (and the longest that carries a move), the links a shuffle needs,
+the time of each shuffle made in this process, and ``verified``; exit 0. With ``--cheat``, one player cheats once:
 the run ends with the cheat caught and the cheater named, exit 1. ``--seed`` seeds only the
 simulated players' secrets, so a run repeats exactly.
 
-``python -m pygames.remote shuffle-step [--cards 104]`` times one shuffle-and-encrypt step alone.
+``python -m pygames.remote shuffle-step [--cards 52 104 156 208]`` times making and checking one shuffle
+with its proof, and says how many links it travels in.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 
 from ..games import GAME_IDS
 from .deck import shuffle_step_seconds
+from .party import shuffle_links
 from .selfplay import CHEATS, selfplay
 
 
@@ -42,12 +44,14 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--option", type=_option, action="append", default=[])
     sp.add_argument("--cheat", choices=CHEATS)
     sp.add_argument("--deals", type=int, help="stop once the first DEALS deals are verified")
-    st = sub.add_parser("shuffle-step", help="time one shuffle-and-encrypt step")
-    st.add_argument("--cards", type=int, default=104)
+    st = sub.add_parser("shuffle-step", help="time making and checking one shuffle with its proof")
+    st.add_argument("--cards", type=int, nargs="+", default=[52, 104, 156, 208])
     args = parser.parse_args(argv)
     if args.command == "shuffle-step":
-        seconds = shuffle_step_seconds(args.cards)
-        print(f"one shuffle-and-encrypt step over {args.cards} cards: {seconds * 1000:.0f} ms (CPython)")
+        for cards in args.cards:
+            make, check = shuffle_step_seconds(cards)
+            print(f"one shuffle of {cards} cards with its proof: made in {make * 1000:.0f} ms, checked in "
+                  f"{check * 1000:.0f} ms (CPython); {shuffle_links(cards)} links of up to 8,000 characters")
         return 0
     try:
         report = selfplay(args.game, args.players, seed=args.seed, options=dict(args.option) or None,
@@ -57,10 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"{report.game}, {report.players} players: {report.messages} messages, {report.moves} moves, "
           f"{report.deals} deals verified")
-    print(f"longest message: {report.longest} characters; longest without a shuffle pass: "
-          f"{report.longest_move} characters")
+    print(f"longest message: {report.longest} characters; longest move message: {report.longest_move} characters")
+    sizes = sorted(set(report.deck_sizes))
+    print("links a shuffle needs: " + ", ".join(f"{shuffle_links(n)} for {n} cards" for n in sizes))
     if report.pass_seconds:
-        print(f"shuffle steps in this process (CPython): {len(report.pass_seconds)}, median "
+        print(f"shuffles made in this process (CPython): {len(report.pass_seconds)}, median "
               f"{statistics.median(report.pass_seconds) * 1000:.0f} ms, longest "
               f"{max(report.pass_seconds) * 1000:.0f} ms")
     print(f"took {report.seconds:.1f} s")

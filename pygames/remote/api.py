@@ -9,7 +9,7 @@ import hashlib
 from typing import Any
 
 from . import wire
-from .party import Party
+from .party import Party, check_invitation
 
 _CACHE: dict[str, Party] = {}       # sha256 of a state text this module returned -> its Party
 
@@ -46,21 +46,21 @@ def link_info(link: object) -> dict[str, Any]:
     """What a remote link is, without any table's state: ``kind`` ("invitation" or "message"),
     ``table`` (the id to find its state under) and, for an invitation, the game, players, options,
     names and the host's seat (its signature is checked: it carries its own key)."""
-    raw = wire.link_bytes(link)
+    whole, seat, _secret = wire.split_seat(link)
+    raw = wire.link_bytes(whole)
     try:
-        msg = wire.decode(raw)
+        wire.decode(raw)
     except wire.BadMessage as e:
-        if "invitation first" not in str(e):
+        if "invitation first" not in str(e) or seat is not None:
             raise
         if len(raw) < 2 + wire.TABLE_ID_BYTES + 1:
             raise
         table = raw[2:2 + wire.TABLE_ID_BYTES]
         return {"kind": "message", "table": _table_id(table), "seat": raw[2 + wire.TABLE_ID_BYTES]}
+    msg = check_invitation(whole)
     invite = msg.items[0]
-    if not isinstance(invite, wire.Invite) or not wire.verify(msg, invite.host_key):
-        raise wire.BadMessage("this invitation is damaged")
     return {"kind": "invitation", "table": _table_id(msg.table), "game": invite.game, "players": invite.players,
-            "options": invite.options, "names": invite.names, "host": msg.seat}
+            "options": invite.options, "names": invite.names, "host": msg.seat, "seat": seat}
 
 
 def _table_id(table: bytes) -> str:
@@ -94,6 +94,18 @@ def play(state: object, move: object) -> dict[str, Any]:
 
 def state(state: object) -> dict[str, Any]:
     return _answer(_party(state))
+
+
+def confirm(state: object, seat: object, digest: object) -> dict[str, Any]:
+    party = _party(state)
+    result = party.confirm(seat, digest)
+    return _answer(party, outcome=result["outcome"], text=result["text"], new=result["new"])
+
+
+def seat_links(state: object) -> dict[str, Any]:
+    party = _party(state)
+    links = party.seat_links()
+    return _answer(party, links=links)
 
 
 def posted(state: object, seq: object) -> dict[str, Any]:

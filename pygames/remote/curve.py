@@ -1,17 +1,15 @@
 """secp256k1 in pure Python: the prime-order group the remote tables' cryptography works in.
 
 y^2 = x^3 + 7 over the field of ``P`` elements; the group has prime order ``N`` and cofactor 1, so
-every point but infinity generates it and there is no small subgroup to leak a bit (the weakness of
-the original SRA scheme modulo a prime). Points travel as 32-byte x-coordinates ("x-only", as in
-BIP-340): a point and its negation share an x, and since ``k * (-Q) = -(k * Q)`` the x of ``k * Q``
-depends on the x of ``Q`` alone, so scalar multiplication, the only operation the deck protocol
-needs, is well defined on x-only points. Inside, points are Jacobian ``(X, Y, Z)`` (affine x = X/Z^2,
-y = Y/Z^3; Z = 0 is infinity) so additions need no inversion. Scalar multiplication splits the
-scalar in two halves of about 128 bits with the curve's endomorphism (GLV: ``LAMBDA * (x, y) =
-(BETA * x, y)``), so ``k * Q = k1 * Q + k2 * (LAMBDA * Q)`` takes half the doublings; each half is
-a width-5 NAF over odd multiples made affine by one shared inversion (those of ``LAMBDA * Q`` are
-the same points with x times ``BETA``). Multiples of the generator come from a precomputed table
-(no doublings at all).
+every point but infinity generates it and there is no small subgroup to leak a bit. Signatures
+(BIP-340) use x-only points; everything the deck and its proofs add travels as a full point, 33 bytes
+with the parity of y (``encode``), since an x alone stands for a point and its negation. Inside, points
+are Jacobian ``(X, Y, Z)`` (affine x = X/Z^2, y = Y/Z^3; Z = 0 is infinity) so additions need no
+inversion. Scalar multiplication splits the scalar in two halves of about 128 bits with the curve's
+endomorphism (GLV: ``LAMBDA * (x, y) = (BETA * x, y)``), so ``k * Q = k1 * Q + k2 * (LAMBDA * Q)``
+takes half the doublings; each half is a width-5 NAF over odd multiples made affine by one shared
+inversion. Sums of many products share one chain of doublings (``multi_mul``); multiples of a point
+used again and again (the generator, a deal's joint key) come from a table (``FixedBase``).
 """
 
 from __future__ import annotations
@@ -140,6 +138,22 @@ def _naf(k: int) -> list[int]:
     return digits
 
 
+def _naf_terms(k: int) -> list[tuple[int, int]]:
+    """The nonzero digits of k's width-5 NAF as (position, digit), skipping the zeros at once."""
+    terms = []
+    i = 0
+    while k:
+        zeros = (k & -k).bit_length() - 1
+        k >>= zeros
+        i += zeros
+        d = k & 31
+        if d >= _HALF:
+            d -= 32
+        terms.append((i, d))
+        k -= d
+    return terms
+
+
 def _odd_multiples(x: int, y: int) -> list[Affine]:
     """[P, 3P, 5P, ..., 15P] affine, for the NAF digits."""
     p1: Jacobian = (x, y, 1)
@@ -191,38 +205,96 @@ def mul(point: Affine, k: int) -> Jacobian:
     return acc
 
 
-def _generator_table() -> list[list[Affine]]:
-    """table[i][j] = j * 16^i * G for j in 1..15, i in 0..63: k*G is then at most 64 additions."""
-    rows: list[list[Affine]] = []
-    base: Jacobian = (GX, GY, 1)
-    for _ in range(64):
-        row = [base]
-        for _ in range(14):
-            row.append(_add(row[-1], base))
-        rows.append(_batch_affine(row))
-        for _ in range(4):
-            base = _double(base)
-    return rows
+class FixedBase:
+    """Multiples of one point from a table: ``table[i][j] = (j + 1) * 16^i * point``, so ``k * point``
+    is at most 64 mixed additions and no doubling. Worth its 960 points where one base is multiplied
+    many times: the generator, and a deal's joint key (every card's re-encryption in a shuffle)."""
+
+    __slots__ = ("point", "rows")
+
+    def __init__(self, point: Affine):
+        self.point = point
+        rows: list[list[Jacobian]] = []
+        base: Jacobian = (point[0], point[1], 1)
+        for _ in range(64):
+            row = [base]
+            for _ in range(14):
+                row.append(_add(row[-1], base))
+            rows.append(row)
+            for _ in range(4):
+                base = _double(base)
+        flat = _batch_affine([p for row in rows for p in row])
+        self.rows = [flat[i * 15:(i + 1) * 15] for i in range(64)]
+
+    def mul(self, k: int) -> Jacobian:
+        k %= N
+        acc = INFINITY
+        rows = self.rows
+        i = 0
+        while k:
+            d = k & 15
+            if d:
+                x, y = rows[i][d - 1]
+                acc = _add_affine(acc, x, y)
+            k >>= 4
+            i += 1
+        return acc
 
 
-_G_TABLE: list[list[Affine]] | None = None
+_G_TABLE: FixedBase | None = None
 
 
 def mul_g(k: int) -> Jacobian:
     """k * G, from a table built on first use."""
     global _G_TABLE
     if _G_TABLE is None:
-        _G_TABLE = _generator_table()
-    k %= N
+        _G_TABLE = FixedBase((GX, GY))
+    return _G_TABLE.mul(k)
+
+
+def multi_mul(terms: list[tuple[Affine, int]]) -> Jacobian:
+    """The sum of ``k * point`` over ``terms`` (Straus): one chain of doublings for all of them, each
+    scalar split in two halves of about 128 bits by the endomorphism, each half a width-5 NAF over
+    its point's odd multiples, every table made affine with one shared inversion. A sum of n
+    products costs about as much as n / 3 separate multiplications (the shuffle proofs' sums)."""
+    tables: list[Jacobian] = []
+    halves: list[tuple[int, int, bool]] = []      # (signed half, its point's first table entry, times LAMBDA)
+    for (x, y), k in terms:
+        k %= N
+        if not k:
+            continue
+        p1: Jacobian = (x, y, 1)
+        two = _double(p1)
+        base = len(tables)
+        tables.append(p1)
+        for _ in range(_HALF // 2 - 1):
+            tables.append(_add(tables[-1], two))
+        k1, k2 = split_scalar(k)
+        halves.append((k1, base, False))
+        halves.append((k2, base, True))
+    if not halves:
+        return INFINITY
+    if any(not z for _, _, z in tables):       # only for a point of tiny order: impossible on this curve
+        raise BadPoint("degenerate point")
+    odd = _batch_affine(tables)
+    adds: list[list[Affine]] = [[] for _ in range(132)]
+    top = 0
+    for half, base, beta in halves:
+        negative = half < 0
+        for i, d in _naf_terms(-half if negative else half):
+            x, y = odd[base + ((d if d > 0 else -d) >> 1)]
+            if beta:
+                x = x * BETA % P
+            if (d < 0) != negative:
+                y = P - y
+            adds[i].append((x, y))
+            if i > top:
+                top = i
     acc = INFINITY
-    i = 0
-    while k:
-        d = k & 15
-        if d:
-            x, y = _G_TABLE[i][d - 1]
+    for i in range(top, -1, -1):
+        acc = _double(acc)
+        for x, y in adds[i]:
             acc = _add_affine(acc, x, y)
-        k >>= 4
-        i += 1
     return acc
 
 
@@ -276,13 +348,6 @@ def x_of(p: Jacobian) -> int:
     return x * zi * zi % P
 
 
-def xs_of(points: list[Jacobian]) -> list[int]:
-    """Affine x of many finite points with one inversion."""
-    if any(not z for _, _, z in points):
-        raise BadPoint("the point at infinity has no x")
-    return [x for x, _ in _batch_affine(points)]
-
-
 def scalar(data: bytes) -> int:
     """A 32-byte big-endian scalar, strictly below N."""
     if len(data) != 32:
@@ -308,11 +373,71 @@ def tagged_hash(tag: str, data: bytes) -> bytes:
 _TAG_CACHE: dict[str, bytes] = {}
 
 
-def hash_to_x(domain: bytes, data: bytes) -> int:
-    """A curve point's x from bytes, by try-and-increment over SHA-256: nobody knows its discrete
-    log relative to any other point (so masked cards cannot be told apart by their logs)."""
+# ---- full points: a point with the parity of its y ------------------------------------------------
+# The proofs add points, and an x alone stands for two points (a point and its negation), so every
+# point a proof or a ciphertext uses travels as 33 bytes: 02 or 03 (y even or odd), then x (SEC1's
+# compressed form). The point at infinity is never a valid message point.
+POINT_BYTES = 33
+
+
+def lift(x: int, odd: bool) -> Affine | None:
+    """The point with this x and a y of that parity, or None when no curve point has that x."""
+    point = lift_x(x)
+    if point is None:
+        return None
+    return (point[0], P - point[1]) if odd else point
+
+
+def encode(point: Affine) -> bytes:
+    """A finite affine point as 33 bytes."""
+    x, y = point
+    return bytes([2 + (y & 1)]) + x.to_bytes(32, "big")
+
+
+def decode(data: bytes) -> Affine:
+    """Strictly decode 33 bytes into a point (BadPoint when they are not one)."""
+    if len(data) != POINT_BYTES:
+        raise BadPoint(f"a point is {POINT_BYTES} bytes, not {len(data)}")
+    if data[0] not in (2, 3):
+        raise BadPoint("a point starts with 02 or 03")
+    x = int.from_bytes(data[1:], "big")
+    if x >= P:
+        raise BadPoint("a point's x must be below the field size")
+    point = lift(x, data[0] == 3)
+    if point is None:
+        raise BadPoint("no curve point has that x")
+    return point
+
+
+def affine(p: Jacobian) -> Affine:
+    """A finite Jacobian point made affine (BadPoint for infinity)."""
+    out = to_affine(p)
+    if out is None:
+        raise BadPoint("the point at infinity")
+    return out
+
+
+def affines(points: list[Jacobian]) -> list[Affine]:
+    """Many finite Jacobian points made affine with one inversion (BadPoint if one is infinity)."""
+    if any(not z for _, _, z in points):
+        raise BadPoint("the point at infinity")
+    return _batch_affine(points) if points else []
+
+
+def jacobian(point: Affine) -> Jacobian:
+    return point[0], point[1], 1
+
+
+def hash_to_point(domain: str, data: bytes) -> Affine:
+    """A point from bytes, by try-and-increment over a tagged SHA-256 of its own domain (y even).
+    Nobody knows the discrete logarithm of such a point relative to the generator or to any other
+    hashed point: card points and the proofs' generators are made this way, each in a domain of its
+    own, and everything the deck proves rests on it."""
+    tag = "pygames/h2c/" + domain
     for counter in range(256):
-        x = int.from_bytes(tagged_hash("pygames/card", domain + data + bytes([counter])), "big")
-        if x < P and lift_x(x) is not None:
-            return x
-    raise RuntimeError("hash_to_x found no point in 256 tries (probability 2^-256)")
+        x = int.from_bytes(tagged_hash(tag, data + bytes([counter])), "big")
+        if x < P:
+            point = lift_x(x)
+            if point is not None:
+                return point
+    raise RuntimeError("hash_to_point found no point in 256 tries (probability 2^-256)")

@@ -1,25 +1,28 @@
-"""The joint deck: two-pass commutative masking (SRA, done in the prime-order group of secp256k1)
-with a lock per card, every secret derived from a per-deck seed that its player reveals when the
-deal is over, so every page can replay every step.
+"""The joint deck (Barnett and Smart 2003): every card is an ElGamal ciphertext under a key the players
+hold together, each player in turn shuffles the whole deck with a proof, and a card is opened by
+every player's decryption share, each share proven.
 
-A deck of ``n`` items (card ids) starts as their public points (hash-to-curve, see ``CardPoints``).
-With the players in pass order ``o0 .. o(m-1)``:
+* **Card points.** Each physical card - its id and its copy, so the two 7♥ of a two-deck game are two
+  cards - has its own point, hashed to the curve in the table's domain (``CardPoints``). Nobody knows
+  a discrete logarithm between two card points, between a card point and the generator, or between a
+  card point and the proofs' generators (hashed in domains of their own); a deck's points are all
+  different, so no published ciphertext lets anyone pair twin cards, and an opened point names one
+  copy of one card.
+* **Keys.** For each deal ``d`` every player ``i`` has a key share ``x_i,d`` (from its master secret)
+  and publishes ``h_i,d = x_i,d * G`` with a proof of knowledge before any deck of that deal is
+  shuffled: deal 0's with the invitation or the join, deal d+1's with its reveal of deal d. The deal's
+  joint key is ``Y_d = sum of h_i,d``; nobody knows its secret alone.
+* **Shuffles.** A deck starts as ``(infinity, M_c)`` for its cards in the game's order. Each player in
+  the deck's pass order permutes it and re-encrypts every card (``shuffle.py``), proving it; once the
+  last player's shuffle is on the table the deck is final and not before: no share of it exists or is
+  accepted until then, so nobody can see a card before the order is fixed.
+* **Opening.** ``D_i = x_i,d * a`` is player i's share for the card ``(a, b)``; with every share,
+  ``M = b - sum of D_i``. A share travels in the clear (everyone can check it) or sealed to one player;
+  both are proven (``proofs.py``). At a deal's end every player reveals ``x_i,d``: every page checks
+  it against ``h_i,d`` and opens every card of the deal (``M = b - (sum of x_i,d) * a``).
 
-* stage i < m-1 (``MASK``): ``o_i`` permutes the deck and multiplies every point by one scalar (its
-  mask). One scalar for all cards, so it can later be removed wherever the cards went; the decisional
-  Diffie-Hellman assumption keeps masked cards from being told apart;
-* stage m-1 (``LOCK``): the last player permutes and multiplies position ``j`` by its own scalar
-  ``lock_j``. After this no one permutes again: positions ("slots") are final;
-* stages m .. 2m-2 (``UNMASK``): ``o0 .. o(m-2)`` in turn multiply slot ``j`` by ``lock_j / mask``.
-
-The final deck holds ``(prod of every player's lock_j) * card point`` at slot ``j``. A slot is
-opened to a player when every other player hands it its ``lock_j`` (in clear when everyone may see
-the card, else encrypted to that player, see ``seal``); the player removes its own lock last and
-looks the point up among the deck's card points. A false lock gives a point that is no card.
-
-Every scalar of a player for a deck (mask, locks, permutation, the key that seals its shares) comes
-from that player's deck seed by HMAC-SHA256; revealing the seed at the deal's end lets every page
-recompute every pass and every share of that player.
+Every secret of a player comes from its 32-byte master secret by HMAC-SHA256: its key shares, and
+per deck a seed for the permutation, the re-encryption scalars and the proof's nonces.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from dataclasses import dataclass
 
-from . import curve
-from .curve import N
+from . import curve, proofs, shuffle
+from .curve import N, Affine
+from .shuffle import Cipher
 
-MASK, LOCK, UNMASK = 0, 1, 2
+DIGEST_BYTES = 32
 
 
 def _h(seed: bytes, label: bytes, i: int = 0) -> bytes:
@@ -42,28 +47,31 @@ def _nonzero_scalar(data: bytes) -> int:
     return int.from_bytes(data, "big") % (N - 1) + 1
 
 
-class DeckKeys:
-    """One player's secrets for one deck, all derived from its 32-byte deck seed."""
+# ---- secrets ---------------------------------------------------------------------------------------
+def deck_seed(master: bytes, table_id: bytes, deck: int) -> bytes:
+    """A player's seed for one deck of one table, from its master secret (which never leaves its page)."""
+    return hmac.new(master, b"deck" + table_id + deck.to_bytes(4, "big"), hashlib.sha256).digest()
 
-    __slots__ = ("seed", "mask", "box", "_locks")
+
+def deal_secret(master: bytes, table_id: bytes, deal: int) -> int:
+    """A player's key share for one deal (revealed at the deal's end, so one a deal)."""
+    return _nonzero_scalar(hmac.new(master, b"deal-key" + table_id + deal.to_bytes(4, "big"), hashlib.sha256).digest())
+
+
+def key_context(table_id: bytes, seat: int, deal: int) -> bytes:
+    """What a key share's proof of knowledge is bound to."""
+    return b"key" + table_id + bytes([seat]) + deal.to_bytes(4, "big")
+
+
+class DeckKeys:
+    """One player's secrets for shuffling one deck, all derived from its 32-byte deck seed."""
+
+    __slots__ = ("seed",)
 
     def __init__(self, seed: bytes):
         if len(seed) != 32:
             raise ValueError("a deck seed is 32 bytes")
         self.seed = seed
-        self.mask = _nonzero_scalar(_h(seed, b"mask"))
-        self.box = _nonzero_scalar(_h(seed, b"box"))
-        self._locks: dict[int, int] = {}
-
-    def lock(self, slot: int) -> int:
-        k = self._locks.get(slot)
-        if k is None:
-            k = self._locks[slot] = _nonzero_scalar(_h(self.seed, b"lock", slot))
-        return k
-
-    def box_public(self) -> int:
-        """The x of the public key this player's shares of this deck are sealed with."""
-        return curve.x_of(curve.mul_g(self.box))
 
     def permutation(self, n: int) -> list[int]:
         """A uniform permutation of range(n) (Fisher-Yates from an HMAC stream, rejection sampled)."""
@@ -85,119 +93,185 @@ class DeckKeys:
             order[i], order[j] = order[j], order[i]
         return order
 
-
-def deck_seed(master: bytes, table_id: bytes, deck: int) -> bytes:
-    """A player's seed for one deck of one table, from its master secret (which never leaves its page)."""
-    return hmac.new(master, b"deck" + table_id + deck.to_bytes(4, "big"), hashlib.sha256).digest()
-
-
-# ---- the passes ----------------------------------------------------------------------------------
-def _multiply(xs: list[int], scalars: list[int]) -> list[int]:
-    """x(scalars[i] * lift(xs[i])) for every i: the points as x-only ints."""
-    out = []
-    for x, k in zip(xs, scalars):
-        point = curve.lift_x(x)
-        if point is None:
-            raise curve.BadPoint("not a curve point")
-        out.append(curve.mul(point, k))
-    return curve.xs_of(out)
+    def scalars(self, n: int) -> list[int]:
+        """The re-encryption scalar of each output card."""
+        return [_nonzero_scalar(_h(self.seed, b"reencrypt", i)) for i in range(n)]
 
 
-def mask_pass(xs: list[int], keys: DeckKeys) -> list[int]:
-    """Stage MASK: permute, then multiply every point by the mask."""
-    order = keys.permutation(len(xs))
-    return _multiply([xs[i] for i in order], [keys.mask] * len(xs))
-
-
-def lock_pass(xs: list[int], keys: DeckKeys) -> list[int]:
-    """Stage LOCK (the last player): permute, then lock each slot with its own scalar."""
-    order = keys.permutation(len(xs))
-    return _multiply([xs[i] for i in order], [keys.lock(j) for j in range(len(xs))])
-
-
-def unmask_pass(xs: list[int], keys: DeckKeys) -> list[int]:
-    """Stage UNMASK: take the mask off and lock each slot."""
-    inverse = pow(keys.mask, -1, N)
-    return _multiply(xs, [keys.lock(j) * inverse % N for j in range(len(xs))])
-
-
-def run_pass(kind: int, xs: list[int], keys: DeckKeys) -> list[int]:
-    return (mask_pass, lock_pass, unmask_pass)[kind](xs, keys)
-
-
-def stage_kinds(players: int) -> list[int]:
-    """The pass kind of each stage for ``players`` players (2 * players - 1 stages)."""
-    return [MASK] * (players - 1) + [LOCK] + [UNMASK] * (players - 1)
-
-
-def stage_seats(order: list[int]) -> list[int]:
-    """Who does each stage, for a pass order: everyone once, then all but the last again."""
-    return list(order) + list(order[:-1])
-
-
-# ---- opening a slot ------------------------------------------------------------------------------
-def open_slot(x: int, locks: list[int]) -> int:
-    """The x of the card point under a slot's final point ``x``, given every player's lock."""
-    product = 1
-    for k in locks:
-        product = product * k % N
-    point = curve.lift_x(x)
-    if point is None:
-        raise curve.BadPoint("not a curve point")
-    return curve.x_of(curve.mul(point, pow(product, -1, N)))
-
-
+# ---- card points -----------------------------------------------------------------------------------
 class CardPoints:
-    """The public point of every card id at one table (hash-to-curve, domain-separated by the table
-    id), and the way back from an x to a card id."""
+    """The point of every physical card at one table - card id and copy - hashed to the curve in the
+    table's domain, and the way back from a point to the card."""
 
     def __init__(self, table_id: bytes):
         self.table_id = table_id
-        self._x: dict[int, int] = {}
-        self._card: dict[int, int] = {}
+        self._points: dict[tuple[int, int], Affine] = {}
+        self._cards: dict[Affine, tuple[int, int]] = {}
 
-    def x(self, card: int) -> int:
-        x = self._x.get(card)
-        if x is None:
-            if not 0 <= card < 256:
-                raise ValueError(f"card id {card} is outside 0..255")
-            x = self._x[card] = curve.hash_to_x(self.table_id, bytes([card]))
-            self._card[x] = card
-        return x
+    def point(self, card: int, copy: int) -> Affine:
+        key = (card, copy)
+        found = self._points.get(key)
+        if found is None:
+            if not 0 <= card < 256 or not 0 <= copy < 256:
+                raise ValueError(f"card {card} copy {copy} is outside 0..255")
+            found = self._points[key] = curve.hash_to_point("card", self.table_id + bytes([card, copy]))
+            self._cards[found] = key
+        return found
 
-    def card(self, x: int, items: list[int]) -> int | None:
-        """The card id among ``items`` whose point has this x, or None (a false lock)."""
-        for c in set(items):
-            self.x(c)
-        found = self._card.get(x)
-        return found if found is not None and found in items else None
+    def deck(self, items: list[int]) -> list[Affine]:
+        """The points of a deck's cards in the game's order, copies numbered in order of appearance."""
+        seen: dict[int, int] = {}
+        out = []
+        for card in items:
+            copy = seen.get(card, 0)
+            seen[card] = copy + 1
+            out.append(self.point(card, copy))
+        return out
 
-
-# ---- shares sealed to one player -------------------------------------------------------------------
-def seal_pad(shared_x: int, table_id: bytes, deck: int, slot: int, sender: int, recipient: int) -> bytes:
-    return curve.tagged_hash("pygames/share", curve.x_bytes(shared_x) + table_id
-                             + bytes([sender, recipient]) + deck.to_bytes(4, "big") + slot.to_bytes(2, "big"))
-
-
-def shared_x(own_box: int, other_box_x: int) -> int:
-    """The Diffie-Hellman x shared by two players' box keys for one deck."""
-    point = curve.lift_x(other_box_x)
-    if point is None:
-        raise curve.BadPoint("not a curve point")
-    return curve.x_of(curve.mul(point, own_box))
-
-
-def xor32(a: bytes, b: bytes) -> bytes:
-    return bytes(x ^ y for x, y in zip(a, b))
+    def card(self, point: Affine, items: list[int]) -> tuple[int, int] | None:
+        """(card id, copy) of ``point`` if it is one of the cards of ``items``, else None."""
+        self.deck(items)
+        found = self._cards.get(point)
+        if found is None:
+            return None
+        card, copy = found
+        return found if items.count(card) > copy else None
 
 
-def shuffle_step_seconds(cards: int = 104) -> float:
-    """Seconds for one shuffle-and-encrypt step over ``cards`` cards (the heaviest kind: a scalar
-    multiplication per card), timed where it runs: ``python -m pygames.remote shuffle-step`` in
-    CPython, the bridge's ``remote_bench`` in the page."""
+def initial(points: CardPoints, items: list[int]) -> list[Cipher]:
+    """A deck before its first shuffle: each card in the clear (its point, under no randomness)."""
+    return [(None, m) for m in points.deck(items)]
+
+
+def call_digest(table_id: bytes, deck: int, deal: int, items: list[int]) -> bytes:
+    """What a deck's first shuffle builds on: the deck as the rules called it."""
+    return curve.tagged_hash("pygames/deck-call", table_id + deck.to_bytes(4, "big") + deal.to_bytes(4, "big")
+                             + bytes([len(items) >> 8, len(items) & 255]) + bytes(items))
+
+
+def joint_key(shares: list[Affine]) -> Affine:
+    total = curve.INFINITY
+    for share in shares:
+        total = curve.add(total, curve.jacobian(share))
+    return curve.affine(total)
+
+
+# ---- one shuffle -----------------------------------------------------------------------------------
+def shuffle_context(table_id: bytes, deck: int, stage: int, seat: int, deal: int, prior: bytes) -> bytes:
+    """Everything a shuffle's proof is bound to besides the ciphertexts and the key."""
+    return (b"shuffle" + table_id + deck.to_bytes(4, "big") + bytes([stage, seat]) + deal.to_bytes(4, "big")
+            + prior)
+
+
+@dataclass
+class Shuffled:
+    """One player's shuffle of one deck, as it travels: what it builds on (the digest of the deck
+    before it), the new deck, and the proof."""
+
+    prior: bytes
+    cards: list[tuple[Affine, Affine]]
+    proof: shuffle.Proof
+
+    def encode(self) -> bytes:
+        n = len(self.cards)
+        out = self.prior + n.to_bytes(2, "big")
+        out += b"".join(curve.encode(a) + curve.encode(b) for a, b in self.cards)
+        return out + self.proof.encode()
+
+    @staticmethod
+    def size(n: int) -> int:
+        return DIGEST_BYTES + 2 + 2 * n * curve.POINT_BYTES + shuffle.Proof.size(n)
+
+    @classmethod
+    def decode(cls, data: bytes, n: int) -> "Shuffled":
+        """Strictly: a shuffle of exactly ``n`` cards (proofs.BadProof when the bytes are not one)."""
+        if len(data) != cls.size(n) or int.from_bytes(data[32:34], "big") != n:
+            raise proofs.BadProof(f"a shuffle of {n} cards is {cls.size(n)} bytes")
+        pb = curve.POINT_BYTES
+        at = DIGEST_BYTES + 2
+        try:
+            points = [curve.decode(data[at + i * pb:at + (i + 1) * pb]) for i in range(2 * n)]
+        except curve.BadPoint as e:
+            raise proofs.BadProof(f"a shuffled card is not a point ({e})") from None
+        cards = [(points[2 * i], points[2 * i + 1]) for i in range(n)]
+        return cls(data[:DIGEST_BYTES], cards, shuffle.Proof.decode(data[at + 2 * n * pb:], n))
+
+
+def digest(data: bytes) -> bytes:
+    """The digest the next shuffle builds on."""
+    return hashlib.sha256(data).digest()
+
+
+def make_shuffle(inputs: list[Cipher], seed: bytes, key: Affine, context: bytes, prior: bytes,
+                 key_table: curve.FixedBase | None = None) -> Shuffled:
+    """Shuffle ``inputs`` with the secrets of ``seed`` under the joint ``key``, with its proof."""
+    keys = DeckKeys(seed)
+    n = len(inputs)
+    order = keys.permutation(n)
+    scalars = keys.scalars(n)
+    outputs = shuffle.reencrypt(inputs, order, scalars, key_table or curve.FixedBase(key))
+    proof = shuffle.prove(context, key, inputs, outputs, order, scalars, seed)
+    return Shuffled(prior, outputs, proof)  # type: ignore[arg-type]
+
+
+_CHECKED: dict[bytes, bool] = {}
+
+
+def check_shuffle(inputs: list[Cipher], shuffled: Shuffled, key: Affine, context: bytes) -> bool:
+    """Whether ``shuffled`` is a proven shuffle of ``inputs`` under ``key``. The answer is a function
+    of its arguments alone and is remembered by their digest (a page meets the same shuffle again
+    when it replays a table; simulated players in one process share it)."""
+    memo = hashlib.sha256(context + curve.encode(key)
+                          + b"".join(proofs.point_bytes(a) + proofs.point_bytes(b) for a, b in inputs)
+                          + shuffled.encode()).digest()
+    found = _CHECKED.get(memo)
+    if found is None:
+        found = shuffle.check(context, key, inputs, list(shuffled.cards), shuffled.proof)
+        if len(_CHECKED) > 256:
+            _CHECKED.clear()
+        _CHECKED[memo] = found
+    return found
+
+
+# ---- opening -----------------------------------------------------------------------------------------
+def share_of(card: tuple[Affine, Affine], x: int) -> Affine:
+    """A player's decryption share of a card: ``x * a``."""
+    return curve.affine(curve.mul(card[0], x))
+
+
+def open_card(card: tuple[Affine, Affine], shares: list[Affine]) -> Affine | None:
+    """The card point under ``card`` given every player's share (None where they cancel to nothing)."""
+    total = curve.jacobian(card[1])
+    for share in shares:
+        total = curve.add(total, curve.neg(curve.jacobian(share)))
+    return curve.to_affine(total)
+
+
+def open_with_key(cards: list[tuple[Affine, Affine]], x: int) -> list[Affine | None]:
+    """Every card point of a deck, given the sum of every player's key share for its deal."""
+    out = [curve.add(curve.jacobian(b), curve.neg(curve.mul(a, x))) for a, b in cards]
+    return [curve.to_affine(p) for p in out]
+
+
+def seal_secret(x: int, table_id: bytes, deck: int, slot: int, recipient: int) -> int:
+    """The randomness of the share of ``slot`` sealed to ``recipient`` (from the sender's key share)."""
+    return _nonzero_scalar(hmac.new(proofs.scalar_out(x), b"seal" + table_id + deck.to_bytes(4, "big")
+                                    + slot.to_bytes(2, "big") + bytes([recipient]), hashlib.sha256).digest())
+
+
+def shuffle_step_seconds(cards: int = 104) -> tuple[float, float]:
+    """Seconds to make one shuffle of ``cards`` cards with its proof, and to check it, timed where it
+    runs: ``python -m pygames.remote shuffle-step`` in CPython, the bridge's ``remote_bench`` in the page."""
     points = CardPoints(bytes(12))
-    xs = [points.x(c % 52) for c in range(cards)]
-    keys = DeckKeys(bytes(range(32)))
+    items = [c % 52 for c in range(cards)]
+    key = curve.affine(curve.mul_g(12345))
+    inputs = initial(points, items)
+    context = shuffle_context(bytes(12), 0, 0, 0, 0, bytes(32))
     began = time.perf_counter()
-    lock_pass(xs, keys)
-    return time.perf_counter() - began
+    made = make_shuffle(inputs, bytes(range(32)), key, context, bytes(32))
+    middle = time.perf_counter()
+    ok = shuffle.check(context, key, inputs, list(made.cards), made.proof)
+    ended = time.perf_counter()
+    if not ok:
+        raise RuntimeError("a shuffle's own proof did not check")
+    return middle - began, ended - middle

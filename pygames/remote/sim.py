@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from ..cards import CODES, HIDDEN, IDS
 from ..engine import Game
+from ..text import render
 from . import beacon as beacon_mod
 from .wire import Move
 
@@ -171,6 +172,7 @@ class Facts:
     checkpoint: "Checkpoint | None" = None            # start here (the game before a verified deal's end)
     keep: int = 0                                     # make a checkpoint before the end of deal ``keep``
     masks_ok: set = field(default_factory=set)        # (move, values) whose masks were found right
+    legal_ok: set = field(default_factory=set)        # moves this page found legal as far as it sees
     step_cache: dict = field(default_factory=dict)    # step -> (its move, where, grants): see Replay
     committed: int = 0                                # moves in stored messages (cacheable steps)
 
@@ -330,6 +332,8 @@ class Replay:
         self.steps: list[Step] = []
         self.entitled: dict[tuple[int, int], int] = {}    # slot -> bit mask of seats that saw it
         self.entitled_at: dict[tuple[int, int], int] = {} # slot -> last step its mask grew
+        self.first: dict[tuple[int, int], int] = {}       # slot -> who could see it first (its keeper: the lowest)
+        self.shown: set[tuple[int, int]] = set()          # slots a move named in the clear
         self.deal_decks: list[list[int]] = [[]]           # decks of each deal, from the first
         self.deal_end_steps: list[int] = []
         self.marker_mode = False
@@ -454,6 +458,8 @@ class Replay:
         self.steps = []
         self.entitled = {}
         self.entitled_at = {}
+        self.first = {}
+        self.shown = set()
         self.deal_decks = [[]]
         self.deal_end_steps = []
         self.own_shown = None
@@ -621,6 +627,9 @@ class Replay:
             container[key] = CODES[run.value(k, j) if slots is None else slots[j]]
         if run is self.base and any(container[key] == HIDDEN for container, key in spots):
             raise Refused(seat, f"move {m + 1} hides a card without saying where it comes from", "move_hides")
+        if run is self.own and run.alive and seat != self.facts.seat and m < self.facts.drafted \
+                and m not in self.facts.legal_ok:
+            self._check_visible(m, seat, item, move)
         try:
             action = g.move_to_action(move)
             if action is None:
@@ -645,12 +654,33 @@ class Replay:
             everyone = (1 << self.facts.players) - 1
             for _p, k, j, mask in item.slots:
                 self._grant((k, j), everyone & ~mask, self._step)
+                if not mask:
+                    self.shown.add((k, j))
+
+    def _check_visible(self, m: int, seat: int, item: Move, move: dict) -> None:
+        """The rules, run on arrival where this page knows every card of another player's move: a
+        move the game refuses for a reason every player can see (``Game.PUBLIC_REFUSALS``: the piles,
+        the table, the move's own cards) names its mover now; a refusal that may rest on cards hidden
+        from this page (what the mover holds besides) waits for the deal's end."""
+        facts = self.facts
+        for _p, k, j, mask in item.slots:
+            if mask or not (self.truth(k) is not None or (k, j) in facts.public or (k, j) in facts.mine):
+                return                          # a card this page cannot see yet: checked later
+        g = self.own_run.game
+        if g.find_legal(move) is None:
+            try:
+                reason = g._why_illegal(move)
+            except Exception:                   # a malformed move: Replay._apply names it below
+                reason = None
+            if reason and reason.get("key") in type(g).PUBLIC_REFUSALS:
+                raise Refused(seat, f"move {m + 1} breaks the rules: {render(reason)}", "move_rules")
+        facts.legal_ok.add(m)
 
     def _check_slots(self, m: int, seat: int, item: Move, spots: list) -> None:
         """Every card a move takes from the decks is named once, from a slot that exists, and one its
-        mover could see."""
+        mover could see; a card it names is open to everyone (its message opens it)."""
         declared = set()
-        for p, k, j, _mask in item.slots:
+        for p, k, j, mask in item.slots:
             if p >= len(spots) or p in declared:
                 raise Refused(seat, f"move {m + 1} declares a card it does not name", "move_card")
             declared.add(p)
@@ -660,6 +690,8 @@ class Replay:
             if not (self.entitled.get((k, j), 0) >> seat & 1 or (k, j) in self.facts.public
                     or self.truth(k) is not None):
                 raise Refused(seat, f"move {m + 1} plays a card its mover could not have seen", "move_card")
+            if not mask and (k, j) not in self.facts.public and self.truth(k) is None:
+                raise Refused(seat, f"move {m + 1} names a card it does not open to everyone", "move_card")
 
     def _check_masks(self, m: int, seat: int, item: Move, move: dict) -> None:
         """Every card a move hides must look hidden to exactly the seats its mover said; a label that
@@ -845,6 +877,8 @@ class Replay:
 
     def _grant(self, slot: tuple[int, int], bits: int, step: int) -> None:
         old = self.entitled.get(slot, 0)
+        if not old and bits:
+            self.first[slot] = bits
         if bits | old != old:
             self.entitled[slot] = old | bits
             self.entitled_at[slot] = step
@@ -855,6 +889,21 @@ class Replay:
     @property
     def last(self) -> Step:
         return self.steps[-1]
+
+    def keeper(self, slot: tuple[int, int]) -> int | None:
+        """The seat that keeps a slot's last share back: the lowest of those who could see it first.
+        Everyone else gives its share in the clear as soon as anyone may see the card; the keeper
+        seals its share to each player who may see it, and opens it in the clear once a move names
+        the card, so nobody who may not see a card can open it, onlookers of the chat included."""
+        bits = self.first.get(slot, 0)
+        return (bits & -bits).bit_length() - 1 if bits else None
+
+    def deal_of(self, k: int) -> int:
+        """The deal (from 0) whose decks include deck ``k``."""
+        for d, decks in enumerate(self.deal_decks):
+            if k in decks:
+                return d
+        raise KeyError(k)
 
     def pass_order(self, k: int) -> list[int]:
         first = self.calls[k].trigger

@@ -1,33 +1,20 @@
-"""Checking a deck once its players have revealed their seeds for it: the true order of its cards,
-every lock share against the lock its owner's seed gives, and (when the cards do not come out
-right, or on request) every pass recomputed, to name who broke it."""
+"""A deal's second check, once every player has revealed its key for the deal: every card of the
+deal's decks opened, and every move replayed against the rules with the true cards. The proofs
+checked on arrival already hold every shuffle and share to account; this names whoever made a move
+that only the hidden cards show to be wrong (a card held back that the rules made it play, a card
+hidden from the wrong players)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from dataclasses import dataclass
+from typing import Any, Callable
 
-from . import deck as deck_mod
-from .deck import CardPoints, DeckKeys
-
-
-@dataclass
-class DeckRecord:
-    """What the messages hold about one deck."""
-
-    index: int
-    stages: dict[int, list[int | None]]                 # stage -> its points (None where missing)
-    stage_seat: dict[int, int]                          # stage -> who sent it
-    boxes: dict[int, int]                               # seat -> box public x
-    clear: dict[tuple[int, int], tuple[bytes, int]]     # (slot, owner) -> (lock, who published it)
-    sealed: dict[tuple[int, int, int], bytes]           # (slot, owner, recipient) -> sealed lock
-    reveals: dict[int, bytes]                           # seat -> deck seed
-
-    def stage_points(self, stage: int) -> list[int] | None:
-        points = self.stages.get(stage)
-        if points is None or None in points:
-            return None
-        return points  # type: ignore[return-value]
+from ..cards import CODES
+from ..engine import IllegalMove
+from . import beacon, deck as deck_mod
+from .curve import Affine
+from .sim import card_spots, masked_seats
 
 
 class Culprit(Exception):
@@ -40,68 +27,98 @@ class Culprit(Exception):
         self.kind = kind
 
 
-def _keys(record: DeckRecord, players: int) -> dict[int, DeckKeys]:
-    keys = {}
-    for s in range(players):
-        seed = record.reveals.get(s)
-        if seed is None:
-            continue
-        k = DeckKeys(seed)
-        if record.boxes.get(s) is not None and k.box_public() != record.boxes[s]:
-            raise Culprit(s, f"its revealed secret for deck {record.index + 1} does not match the key it sealed with", "secret")
-        keys[s] = k
-    return keys
+def deck_truth(cards: list[tuple[Affine, Affine]], items: list[int], points: deck_mod.CardPoints,
+               secret: int) -> list[int] | None:
+    """Every card of a final deck, given the sum of the deal's revealed keys; None when they do not
+    open to the deck's cards each once (which the proofs checked on arrival rule out)."""
+    opened = deck_mod.open_with_key(cards, secret)
+    found = [None if p is None else points.card(p, items) for p in opened]
+    if None in found or len(set(found)) != len(found):
+        return None
+    values = [f[0] for f in found]  # type: ignore[index]
+    return values if Counter(values) == Counter(items) else None
 
 
-def replay_passes(record: DeckRecord, items: list[int], order: list[int], points: CardPoints,
-                  keys: dict[int, DeckKeys]) -> None:
-    """Recompute every pass whose author revealed its seed; the first that differs names its author."""
-    kinds = deck_mod.stage_kinds(len(order))
-    seats = deck_mod.stage_seats(order)
-    xs = [points.x(c) for c in items]
-    for stage, (kind, seat) in enumerate(zip(kinds, seats)):
-        got = record.stage_points(stage)
-        if got is None:
-            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is missing", "shuffle")
-        if seat in keys and deck_mod.run_pass(kind, xs, keys[seat]) != got:
-            raise Culprit(seat, f"its pass {stage + 1} of deck {record.index + 1} is not what its secret gives", "shuffle")
-        xs = got
+def short(move: dict) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))[:120]
 
 
-def check_shares(record: DeckRecord, table_id: bytes, keys: dict[int, DeckKeys]) -> None:
-    for (slot, owner), (value, publisher) in sorted(record.clear.items()):
-        if owner in keys and int.from_bytes(value, "big") != keys[owner].lock(slot):
-            raise Culprit(publisher, f"it published a false lock for card {slot + 1} of deck {record.index + 1}", "lock")
-    for (slot, owner, recipient), sealed in sorted(record.sealed.items()):
-        if owner not in keys or recipient not in record.boxes:
-            continue
-        shared = deck_mod.shared_x(keys[owner].box, record.boxes[recipient])
-        pad = deck_mod.seal_pad(shared, table_id, record.index, slot, owner, recipient)
-        if int.from_bytes(deck_mod.xor32(sealed, pad), "big") != keys[owner].lock(slot):
-            raise Culprit(owner, f"it sent a false lock for card {slot + 1} of deck {record.index + 1}", "lock")
+class _Truth:
+    """The rules' chance with the true cards: the k-th shuffle is deck k's true order, face-up cards
+    and public numbers come from the beacon."""
+
+    def __init__(self, truth: Callable[[int], list[int] | None], beacon_value: bytes | None, deck: int = 0, draw: int = 0):
+        self.truth = truth
+        self.beacon = beacon_value
+        self.deck = deck
+        self.draw = draw
+
+    def shuffle(self, items: list) -> list:
+        k = self.deck
+        self.deck += 1
+        known = self.truth(k)
+        if known is not None:
+            items[:] = known
+        return items
+
+    def face_up(self, items: list, k: int) -> list:
+        i = self.draw
+        self.draw += 1
+        return beacon.Stream(self.beacon, i).shuffle(list(items))[:k]  # type: ignore[arg-type]
+
+    def below(self, n: int) -> int:
+        i = self.draw
+        self.draw += 1
+        return beacon.Stream(self.beacon, i).below(n)  # type: ignore[arg-type]
+
+    def copy(self) -> "_Truth":
+        return _Truth(self.truth, self.beacon, self.deck, self.draw)
 
 
-def deck_truth(record: DeckRecord, items: list[int], order: list[int], points: CardPoints, table_id: bytes,
-               players: int, full: bool = False) -> list[int]:
-    """The deck's card order from every player's revealed seed, every share checked; Culprit names
-    the first player whose part is wrong. ``full``: also recompute every pass."""
-    keys = _keys(record, players)
-    final = record.stage_points(2 * players - 2)
-    if final is None or len(final) != len(items):
-        raise Culprit(order[-2] if players > 1 else order[0], f"deck {record.index + 1} was never finished", "shuffle")
-    missing = [s for s in range(players) if s not in keys]
-    values: list[int | None] = []
-    if not missing:
-        for j, x in enumerate(final):
+def true_moves(cls: Any, options: dict, players: int, moves: list, beacon_value: bytes | None, last: int,
+               truth: Callable[[int], list[int] | None], checkpoint: Any = None):
+    """The game with the true cards, move by move up to step ``last`` (from ``checkpoint`` where it
+    stands just before a deal): yields (move number, mover, the move with its true cards, the game
+    before it); Culprit names a mover whose named card is not the card in its slot."""
+    if checkpoint is not None:
+        game = checkpoint.game.clone(history=True)
+        game.chance = _Truth(truth, beacon_value, checkpoint.deck, checkpoint.draw)
+        begin = checkpoint.step - 1
+    else:
+        game = cls(players=players, options=options, seed=0, chance=_Truth(truth, beacon_value))
+        game._zones()
+        begin = 0
+    for m in range(begin, last):
+        seat, item = moves[m]
+        move = json.loads(json.dumps(item.move))
+        spots = card_spots(move)
+        for p, k, j, mask in item.slots:
+            container, key = spots[p]
+            true = truth(k)[j]  # type: ignore[index]
+            if not mask and container[key] != CODES[true]:
+                raise Culprit(seat, f"move {m + 1} named {container[key]} but played {CODES[true]}", "move_card")
+            container[key] = CODES[true]
+        yield m, seat, move, game
+        game._zones()
+
+
+def check_moves(cls: Any, options: dict, players: int, moves: list, beacon_value: bytes | None,
+                first: int, last: int, truth: Callable[[int], list[int] | None], checkpoint: Any) -> None:
+    """Replay the moves up to step ``last`` with the true cards (``truth(k)``: deck k's cards), from
+    ``checkpoint`` where it stands just before this deal's first step: every move from step ``first``
+    on must be legal for its mover, every card it named the card in the slot it named, every card it
+    hid hidden from the seats it said. Culprit names the first mover who broke that."""
+    for m, seat, move, game in true_moves(cls, options, players, moves, beacon_value, last, truth, checkpoint):
+        if m + 1 > first:
+            if game.current_player != seat:
+                raise Culprit(seat, f"move {m + 1} was played out of turn", "move_rules")
             try:
-                values.append(points.card(deck_mod.open_slot(x, [keys[s].lock(j) for s in range(players)]), items))
-            except ValueError:
-                values.append(None)
-    if missing or None in values or Counter(values) != Counter(items) or full:
-        replay_passes(record, items, order, points, keys)
-    check_shares(record, table_id, keys)
-    if missing:
-        raise Culprit(missing[0], f"it has not revealed its secret for deck {record.index + 1}", "secret")
-    if None in values or Counter(values) != Counter(items):
-        raise Culprit(order[0], f"deck {record.index + 1} does not hold the cards it should", "shuffle")
-    return values  # type: ignore[return-value]
+                game.play(move)
+            except IllegalMove as e:
+                raise Culprit(seat, f"move {m + 1} ({short(move)}) breaks the rules: {e}", "move_rules") from None
+            item = moves[m][1]
+            for p, k, j, mask in item.slots:
+                if mask and masked_seats(game, p, players, seat) != mask:
+                    raise Culprit(seat, f"move {m + 1} hid a card from the wrong seats", "move_hides")
+        else:
+            game.play_unchecked(game.move_to_action(move))

@@ -3,8 +3,9 @@
 minimal, nothing may trail, names are short plain text; a message that breaks any of it is refused
 with ``BadMessage`` before anything else looks at it.
 
-Layout: ``A7 01 | table id (12) | sender seat (1) | sequence (varint) | acks: count (1), varints |
-item count (varint) | items | BIP-340 signature (64)`` over ``b"pygames-remote/1\\0"`` + all before it.
+Layout: ``A7 02 | table id (12) | sender seat (1) | sequence (varint) | acks: count (1), varints |
+item count (varint) | items | BIP-340 signature (64)`` over ``b"pygames-remote/2\\0"`` + all before it.
+Points travel as 33 bytes with their y's parity (``curve.encode``); scalars as 32 bytes below N.
 The sequence numbers the sender's messages from 0 (the host's invitation, a guest's join); ack ``t``
 is how many of seat ``t``'s messages the sender had applied when it wrote this one, so a page applies
 a message only after everything its sender had seen.
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from . import schnorr
 
 PREFIX = "r."
-MAGIC = b"\xa7\x01"
-DOMAIN = b"pygames-remote/1\0"
+MAGIC = b"\xa7\x02"
+DOMAIN = b"pygames-remote/2\0"
 TABLE_ID_BYTES = 12
 MAX_LINK_CHARS = 8200            # longest link accepted (the longest we write is 8,000)
 OPENING_LIMIT = 8000             # characters of a message that carries a shuffle pass
@@ -35,9 +36,16 @@ MAX_DECK = 4096                  # deck index
 MAX_SLOTS = 512                  # cards in one deck
 MAX_MOVES = 50_000
 MAX_JSON = 1000                  # bytes of a move's JSON
-CLEAR = 255                      # a share's recipient when every player may see the card
+MAX_PART = 6000                  # bytes of one part of a shuffle (a message of at most 8,000 characters)
+MAX_PARTS = 32                   # parts of one shuffle
+CLEAR = 255                      # a share's recipient when it travels in the clear
+FORWARD = 128                    # FORWARD + seat: that seat's share, sealed to the sender, passed on in the clear
+SEAT_TAG_BYTES = 16              # a join's proof that it came from its seat's own invitation
+POINT = 33
+SCALAR = 32
+KEY_PROOF = 64
 
-INVITE, JOIN, START, MOVE, PASS, BOX, SHARES, REVEAL, DISPUTE = range(1, 10)
+INVITE, JOIN, START, MOVE, SHUFFLE, SHARES, REVEAL = range(1, 8)
 
 
 class BadMessage(ValueError):
@@ -46,6 +54,14 @@ class BadMessage(ValueError):
 
 # ---- items ----------------------------------------------------------------------------------------
 @dataclass
+class KeyShare:
+    """A player's key share for a deal (a point) and its proof of knowledge."""
+
+    point: bytes                 # 33 bytes
+    proof: bytes                 # 64 bytes
+
+
+@dataclass
 class Invite:
     game: str
     players: int
@@ -53,12 +69,15 @@ class Invite:
     names: list[str]
     host_key: bytes
     commitment: bytes            # SHA-256 of the host's beacon nonce
+    key: KeyShare                # the host's key share for the first deal
 
 
 @dataclass
 class Join:
     key: bytes
     nonce: bytes                 # the guest's beacon nonce, revealed at once (the host's is committed)
+    share: KeyShare              # the guest's key share for the first deal
+    tag: bytes = b""             # from a seat's own invitation: a MAC of the key under the seat's secret
 
 
 @dataclass
@@ -77,39 +96,38 @@ class Move:
 
 
 @dataclass
-class Pass:
+class Shuffle:
+    """One part of a player's shuffle of a deck (``deck.Shuffled``'s bytes, cut to fit messages)."""
+
     deck: int
     stage: int
-    total: int
-    offset: int
-    points: list[int]            # x-only points, ints
-
-
-@dataclass
-class Box:
-    deck: int
-    x: int
+    part: int
+    parts: int
+    data: bytes
 
 
 @dataclass
 class Shares:
-    deck: int
-    entries: list[tuple[int, int, int, bytes]]   # (slot, owner of the lock, recipient or CLEAR, 32 bytes)
+    """A player's decryption shares for cards of one deal, with one proof for all of them: each entry
+    (deck, slot, recipient, value): its own share in the clear (recipient CLEAR, 33 bytes), sealed to a
+    seat (the seat, 66 bytes: t1 then t2), or another seat's share that seat sealed to the sender,
+    passed on in the clear (FORWARD + that seat, 33 bytes)."""
+
+    deal: int
+    entries: list[tuple[int, int, int, bytes]]
+    proof: bytes
 
 
 @dataclass
 class Reveal:
-    deck: int
-    seed: bytes
+    """A deal's end: the player's key share secret for it, and its key share for the next deal."""
+
+    deal: int
+    secret: bytes
+    next: KeyShare
 
 
-@dataclass
-class Dispute:
-    deck: int
-    slot: int
-
-
-Item = Invite | Join | Start | Move | Pass | Box | Shares | Reveal | Dispute
+Item = Invite | Join | Start | Move | Shuffle | Shares | Reveal
 
 
 @dataclass
@@ -168,32 +186,43 @@ def _canonical(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _key_share(share: KeyShare) -> bytes:
+    return share.point + share.proof
+
+
 def _item(item) -> bytes:
     if isinstance(item, Invite):
         out = bytes([INVITE]) + _str(item.game, 1) + bytes([item.players]) + _str(_canonical(item.options), 2)
         out += b"".join(_str(n, 1) for n in item.names)
-        return out + item.host_key + item.commitment
+        return out + item.host_key + item.commitment + _key_share(item.key)
     if isinstance(item, Join):
-        return bytes([JOIN]) + item.key + item.nonce
+        tag = bytes([1]) + item.tag if item.tag else bytes([0])
+        return bytes([JOIN]) + item.key + item.nonce + _key_share(item.share) + tag
     if isinstance(item, Start):
         return bytes([START]) + item.nonce + b"".join(item.joins)
     if isinstance(item, Move):
         out = bytes([MOVE]) + _varint(item.index) + _str(_canonical(item.move), 2) + _varint(len(item.slots))
         return out + b"".join(_varint(p) + _varint(d) + _varint(s) + bytes([m]) for p, d, s, m in item.slots)
-    if isinstance(item, Pass):
-        out = bytes([PASS]) + _varint(item.deck) + bytes([item.stage]) + _varint(item.total)
-        out += _varint(item.offset) + _varint(len(item.points))
-        return out + b"".join(x.to_bytes(32, "big") for x in item.points)
-    if isinstance(item, Box):
-        return bytes([BOX]) + _varint(item.deck) + item.x.to_bytes(32, "big")
+    if isinstance(item, Shuffle):
+        out = bytes([SHUFFLE]) + _varint(item.deck) + bytes([item.stage, item.part, item.parts])
+        return out + _varint(len(item.data)) + item.data
     if isinstance(item, Shares):
-        out = bytes([SHARES]) + _varint(item.deck) + _varint(len(item.entries))
-        return out + b"".join(_varint(s) + bytes([o, r]) + v for s, o, r, v in item.entries)
+        out = bytes([SHARES]) + _varint(item.deal) + _varint(len(item.entries))
+        out += b"".join(_varint(d) + _varint(s) + bytes([r]) + v for d, s, r, v in item.entries)
+        return out + item.proof
     if isinstance(item, Reveal):
-        return bytes([REVEAL]) + _varint(item.deck) + item.seed
-    if isinstance(item, Dispute):
-        return bytes([DISPUTE]) + _varint(item.deck) + _varint(item.slot)
+        return bytes([REVEAL]) + _varint(item.deal) + item.secret + _key_share(item.next)
     raise TypeError(f"not an item: {item!r}")
+
+
+def sealed_to(recipient: int) -> bool:
+    """Whether a share entry's recipient byte names a seat it is sealed to."""
+    return recipient < FORWARD
+
+
+def shares_proof_bytes(entries: list[tuple[int, int, int, bytes]]) -> int:
+    """The length of a Shares item's proof: two scalars, and one more for each sealed recipient."""
+    return 64 + 32 * len({r for _, _, r, _ in entries if sealed_to(r)})
 
 
 def encode_items(items: list) -> bytes:
@@ -294,6 +323,13 @@ def _depth(value, level: int = 0) -> int:
     return level
 
 
+def _read_key_share(r: _Reader) -> KeyShare:
+    point = r.take(POINT)
+    if point[0] not in (2, 3):
+        raise BadMessage("a key share is not a point")
+    return KeyShare(point, r.take(KEY_PROOF))
+
+
 def _read_item(r: _Reader, kind: int, seats: int):
     if kind == INVITE:
         game = r.text(1, 40, "the game")
@@ -304,9 +340,13 @@ def _read_item(r: _Reader, kind: int, seats: int):
         if not isinstance(options, dict):
             raise BadMessage("the options are not an object")
         names = [check_name(r.text(1, 4 * MAX_NAME, "a name")) for _ in range(players)]
-        return Invite(game, players, options, names, r.take(32), r.take(32))
+        return Invite(game, players, options, names, r.take(32), r.take(32), _read_key_share(r))
     if kind == JOIN:
-        return Join(r.take(32), r.take(32))
+        key, nonce, share = r.take(32), r.take(32), _read_key_share(r)
+        flag = r.byte()
+        if flag not in (0, 1):
+            raise BadMessage("a join's seat tag is malformed")
+        return Join(key, nonce, share, r.take(SEAT_TAG_BYTES) if flag else b"")
     if kind == START:
         return Start(r.take(32), [r.take(32) for _ in range(seats)])
     if kind == MOVE:
@@ -320,35 +360,52 @@ def _read_item(r: _Reader, kind: int, seats: int):
         if any(m >> seats for _, _, _, m in slots):
             raise BadMessage("a move hides a card from a seat that is not at the table")
         return Move(index, move, slots)
-    if kind == PASS:
+    if kind == SHUFFLE:
         deck = r.varint(MAX_DECK, "a deck number")
-        stage = r.byte()
-        if stage >= 2 * MAX_SEATS:
-            raise BadMessage("a pass stage is out of range")
-        total = r.varint(MAX_SLOTS, "a deck size")
-        offset = r.varint(MAX_SLOTS, "a pass offset")
-        count = r.varint(MAX_SLOTS, "a pass length")
-        if not total or offset + count > total or not count:
-            raise BadMessage("a pass's part does not fit its deck")
-        return Pass(deck, stage, total, offset, [int.from_bytes(r.take(32), "big") for _ in range(count)])
-    if kind == BOX:
-        return Box(r.varint(MAX_DECK, "a deck number"), int.from_bytes(r.take(32), "big"))
+        stage, part, parts = r.byte(), r.byte(), r.byte()
+        if stage >= MAX_SEATS:
+            raise BadMessage("a shuffle's stage is out of range")
+        if not 0 < parts <= MAX_PARTS or part >= parts:
+            raise BadMessage("a shuffle's part does not fit its parts")
+        size = r.varint(MAX_PART, "a shuffle part's length")
+        if not size:
+            raise BadMessage("a shuffle part is empty")
+        return Shuffle(deck, stage, part, parts, r.take(size))
     if kind == SHARES:
-        deck = r.varint(MAX_DECK, "a deck number")
+        deal = r.varint(MAX_MOVES, "a deal number")
         count = r.varint(4 * MAX_SLOTS, "a share count")
+        if not count:
+            raise BadMessage("a share item has no shares")
         entries = []
         for _ in range(count):
+            deck = r.varint(MAX_DECK, "a deck number")
             slot = r.varint(MAX_SLOTS - 1, "a slot")
-            owner, recipient = r.byte(), r.byte()
-            if owner >= seats or (recipient >= seats and recipient != CLEAR):
+            recipient = r.byte()
+            if recipient != CLEAR and recipient % FORWARD >= seats:
                 raise BadMessage("a share names a seat that is not at the table")
-            entries.append((slot, owner, recipient, r.take(32)))
-        return Shares(deck, entries)
+            entries.append((deck, slot, recipient, r.take(2 * POINT if sealed_to(recipient) else POINT)))
+        return Shares(deal, entries, r.take(shares_proof_bytes(entries)))
     if kind == REVEAL:
-        return Reveal(r.varint(MAX_DECK, "a deck number"), r.take(32))
-    if kind == DISPUTE:
-        return Dispute(r.varint(MAX_DECK, "a deck number"), r.varint(MAX_SLOTS - 1, "a slot"))
+        return Reveal(r.varint(MAX_MOVES, "a deal number"), r.take(SCALAR), _read_key_share(r))
     raise BadMessage(f"unknown item type {kind}")
+
+
+def split_seat(link: object) -> tuple[object, int | None, bytes | None]:
+    """A seat's own invitation is the invitation's link, then ``.<seat>.<secret>``: (the invitation's
+    link, the seat, its secret); any other link comes back whole with (None, None)."""
+    if not isinstance(link, str):
+        return link, None, None
+    parts = link.rsplit(".", 2)
+    if len(parts) != 3 or not parts[1].isdigit() or len(parts[1]) > 1:
+        return link, None, None
+    secret = parts[2]
+    if len(secret) != 22 or any(c not in _B64 for c in secret):
+        raise BadMessage("the seat's part of this invitation is damaged")
+    return parts[0], int(parts[1]), base64.urlsafe_b64decode(secret + "==")
+
+
+def seat_link(invite_link: str, seat: int, secret: bytes) -> str:
+    return f"{invite_link}.{seat}.{base64.urlsafe_b64encode(secret).decode().rstrip('=')}"
 
 
 def link_bytes(link: object) -> bytes:
