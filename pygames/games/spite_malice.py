@@ -13,7 +13,7 @@ Actions (the engine's action interface) are ints ``source << 12 | card << 6 | ta
 discard) slot, or ``NEW`` (63). An action names everything its JSON move names, so it means the same
 move wherever it is legal.
 
-Rulings taken here (besides the ones in the rules file):
+Rulings taken here, where the source is silent (docs/rules/spite_malice.md lists them with the others):
 
 * the exhausted-stock ending counts turns: a turn that ends with the stock and the completed piles
   both empty and in which nobody built on a centre pile is a quiet turn; ``players`` quiet turns in a
