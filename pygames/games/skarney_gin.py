@@ -295,7 +295,7 @@ class SkarneyGin(Game):
     PLAYERS = (2,)
     DEFAULT_PLAYERS = 2
     OPTIONS = {"target": (200, 100, 300)}
-    LINK_SINCE = 2        # the initial meld became a sequence of moves: older links no longer replay
+    LINK_SINCE = 2        # the initial meld is a sequence of moves, which format 1 links do not record
     SECRETS = {"stock": EVERYONE, "hand#": OTHERS}
     MOVES = {"initial_part": {"cards": None}, "take_back": {"part": None}, "initial_meld": {"melds": None},
              "meld": {"cards": None}, "layoff": {"meld": None, "cards": None}, "offer": {"card": None},

@@ -82,7 +82,7 @@ class SpiteMalice(Game):
         "centre_limit": (4, "unlimited"),
         "target": (50, 25, 100, 0),
     }
-    LINK_SINCE = 2      # four decks for four players and the exhausted-stock ruling changed the deals
+    LINK_SINCE = 2      # format 1 links dealt four players three decks and had no exhausted-stock ruling
     # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
     # piles were built face up in front of everyone, so what waits aside is public.
     SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}
