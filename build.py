@@ -636,8 +636,8 @@ process.stdout.write(JSON.stringify({ html: html.replace(/<button ([^>]*data-ope
 def prerender_home(site):
     """Put the home screen's English tiles into index.html's #home (drawn by home.js itself, run by
     Node.js), so that a plain English first visit paints them before any module has loaded: the
-    largest paint no longer waits for the page's scripts and words. Without Node.js, or if it fails,
-    the page draws them itself as before."""
+    largest paint does not wait for the page's scripts and words. Without Node.js, or if it fails,
+    the page draws them itself once its modules run."""
     node = shutil.which("node")
     if not node:
         log("warning: no Node.js: the home screen is drawn by the page (a later first paint)")
@@ -1282,7 +1282,7 @@ def throttled_loads(browser, server, runs):
 
 def layout_shift_figures(browser, server):
     """Cumulative layout shift up to ready of a first visit (a new context) at 390x844 touch, for the
-    home screen and each game's table (the #23 goal: <= 0.05 each)."""
+    home screen and each game's table (the goal: <= 0.05 each)."""
     out = {}
     for name in ("home", *playable_games()):
         context = browser.new_context(**PHONE_CONTEXT)

@@ -1,6 +1,6 @@
 """pygames: the rules engine of five card games, pure standard-library Python.
 
-See DESIGN.md's engine contract: ``new_game``, ``from_json``, ``links``, ``ai``.
+See the engine contract in docs/design.md: ``new_game``, ``from_json``, ``links``, ``ai``.
 """
 
 import json

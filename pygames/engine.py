@@ -24,7 +24,7 @@ from .text import message, render, shown
 if TYPE_CHECKING:
     from .cards import Chance
 
-Move = dict[str, Any]          # a move as JSON: {"type": ..., ...}; shapes per game in rules/<game>.md
+Move = dict[str, Any]          # a move as JSON: {"type": ..., ...}; shapes per game in docs/rules/<game>.md
 View = dict[str, Any]          # a seat's view as JSON (see Game.view)
 Message = dict[str, Any]       # {"key": ..., **params}: words for people (pygames.text)
 Action = Any                   # a game's hashable action key (an int where cheap)

@@ -62,21 +62,19 @@ FILL = """() => {
 }"""
 READY_TIMEOUT_MS = 60_000
 # The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
-# worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) cost more
-# CPU than the seconds a test runs Python gain back on 2 busy cores (two groups of browser tests
-# with 2 workers: 8% and 11% less time without it; one test alone with a core to spare is slower;
-# still so in the shared renderer below: 114 against 135 s of CPU over three browser test files).
-# Only the tests' browsers: `build.py bench` measures Chromium as shipped.
+# worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) costs more
+# CPU than the seconds a test runs Python gain back on 2 busy cores (a single test with a core to
+# spare would gain; the suite, CPU-bound, loses). Only the tests' browsers: `build.py bench` measures
+# Chromium as shipped.
 # --process-per-site: a context's pages of the site share one renderer process, which a page kept open
 # in each warm context (WarmContexts' keeper) keeps alive between tests. A new page then joins a
-# running process (its V8 keeps the compiled WebAssembly and scripts) instead of starting one: a warm
-# boot cost 1.2 s of CPU so, against 2.1 s in a process of its own (the suite boots about 280 times).
+# running process (its V8 keeps the compiled WebAssembly and scripts) instead of starting one, which
+# nearly halves the CPU of a warm boot (the suite boots about 280 times).
 # --in-process-gpu: the compositor's GPU thread in the browser process, not a process of its own
-# (one process fewer; 54.8 against 58.4 CPU-seconds over two browser test files, once: within noise).
+# (one process fewer to start and schedule).
 # The tests run in Chromium's headless shell where there is one (build.find_headless_shell: Debian's
 # chromium-headless-shell, which build.py installs), not the full browser in headless mode: the same
-# engine and pages at a fifth less CPU (a warm boot 0.9 to 1.1 CPU-s against 1.1 to 1.4, its browser
-# process doing half the work; three browser test files 63-70 s against 72-78 s on 2 workers).
+# engine and pages at a fifth less CPU, its browser process doing half the work.
 TEST_CHROMIUM_ARGS = ["--js-flags=--liftoff-only", "--process-per-site", "--in-process-gpu"]
 
 
@@ -248,7 +246,7 @@ SEED_PAGE = "build-info.json"
 # The keeper holds Pyodide's WebAssembly module, compiled: V8 shares a module of the same bytes
 # between the isolates of a process while one holds it, so each page's worker then finds it compiled
 # (with the functions earlier pages' workers compiled) instead of reading it from the code cache and
-# validating it again (7 to 10% less CPU a warm boot, 0.08 to 0.14 s, in three alternating runs).
+# validating it again, a tenth less CPU a warm boot.
 KEEP_RUNTIME = """async () => {
   globalThis.keptRuntime = await WebAssembly.compileStreaming(fetch("pyodide/pyodide.asm.wasm"));
 }"""
@@ -348,7 +346,7 @@ def wait_ready(page, timeout=READY_TIMEOUT_MS):
     """Wait for <html data-state> to become "ready"; fail with the page's message on "error"."""
     try:
         # polled every 20 ms, not every frame (Playwright's default): a page that requests a frame
-        # each 16 ms for its whole boot cost the browser a tenth of a core while it waited
+        # each 16 ms for its whole boot costs the browser a tenth of a core while it waits
         page.wait_for_function(
             "['ready', 'error'].includes(document.documentElement.dataset.state)", timeout=timeout, polling=20)
     except Exception as e:  # playwright's TimeoutError

@@ -1,4 +1,4 @@
-"""The action interface of DESIGN.md, checked the same way for every playable game: actions agree
+"""The action interface of docs/design.md, checked the same way for every playable game: actions agree
 with the JSON moves, clones are independent, returns are zero-sum, info keys and determinize respect
 what a seat can see, and nothing the engine hands out aliases its state."""
 

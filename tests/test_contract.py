@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md, for every playable game: the API, saves, links and bots."""
+"""The engine contract of docs/design.md, for every playable game: the API, saves, links and bots."""
 
 import json
 

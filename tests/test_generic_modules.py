@@ -1,4 +1,4 @@
-"""The engine's generic modules know no game (#20.2): a game id written in their code - a string or a
+"""The engine's generic modules know no game: a game id written in their code - a string or a
 name, not a comment or a docstring's example - fails here. What is one game's lives in
 pygames/games/<id>.py and pygames/ai/<id>.py, reached through the registry (pygames.games)."""
 

@@ -1,4 +1,4 @@
-"""Leopard rules: the worked examples of rules/leopard.md, the placement table rank by rank, line
+"""Leopard rules: the worked examples of docs/rules/leopard.md, the placement table rank by rank, line
 scoring, going out (and asking a partner), the deal's end, the match, secrecy, and random matches."""
 
 import pytest

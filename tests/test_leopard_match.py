@@ -1,6 +1,6 @@
 """No Leopard bot concedes the match: on the last deal, going out (or a partner's yes) ends the match at
 once, so no level above random ends it behind, while playing on could still turn it; normal and hard
-end it when that wins. From the issue's link position, and over seeded last-deal positions judged by
+end it when that wins. From a position in the last deal shared as a link, and over seeded last-deal positions judged by
 the engine itself (the match played out to its end on a copy)."""
 
 import pytest

@@ -82,7 +82,7 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
 
 def test_a_partner_plays_at_its_own_sides_level(monkeypatch):
     """Four-player Leopard: the arena seats A in both seats of a partnership (from ``sides()``), never
-    A beside a B partner (the old tournament special-cased Spades and got Leopard wrong)."""
+    A beside a B partner: the sides come from the game, with no game named in the arena."""
     seen = []
 
     def record(game_id, levels, seed, *rest):

@@ -118,7 +118,7 @@ def test_the_live_region_announces_a_bots_play_and_the_persons_prompt(page, site
     said = page.locator("#announce").inner_text()
     last = [e["move"] for e in call(page, "state")["view"]["log"] if e["seat"] == 1][-1]
     assert last["type"] == "discard"                              # a bot's turn ends with a discard
-    assert f"Opponent discarded {card_name(last['card'])}" in said    # the two-player opponent (#21.12), in words (#21.8)
+    assert f"Opponent discarded {card_name(last['card'])}" in said    # the two-player opponent, in words
     assert page.locator("#status").inner_text() in said            # and the prompt of your turn
     assert page.locator("#announce").get_attribute("aria-live") == "polite"
 

@@ -194,7 +194,7 @@ def open_stats(page):
 
 
 def test_a_finished_match_is_counted_once_only_when_a_person_played_it_and_reset_clears_it(page, site):
-    # the bots played the person's seat too ("watch"): nobody's result (#21.4)
+    # the bots played the person's seat too ("watch"): nobody's result
     page.add_init_script("localStorage.getItem('pygames:settings:spite_malice') || localStorage.setItem("
                          "'pygames:settings:spite_malice', JSON.stringify({speed: 'instant', watch: true, level: 'random'}));")
     open_app(page, site, short_match(seed=7))

@@ -129,7 +129,7 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.ha
 
 
 def test_nothing_moves_while_the_page_loads(warm_page, site):
-    """Cumulative layout shift up to ready <= 0.05 (#23.4), on a phone in English and in Japanese and at
+    """Cumulative layout shift up to ready <= 0.05, on a phone in English and in Japanese and at
     1280x800, for the home screen and a table: the bar's buttons are in index.html from the first paint,
     the bar's rows on a phone have a fixed height, and the home screen's loading bar floats over the tiles."""
     for settings, lang in (({**PHONE}, "en"), ({**PHONE}, "ja"), ({}, "en")):
@@ -144,8 +144,8 @@ def test_nothing_moves_while_the_page_loads(warm_page, site):
 
 
 def test_an_english_first_visit_paints_the_tiles_before_any_module(warm_page, site):
-    """#23.4: build.py puts the English tiles (home.js's own HTML) into index.html, so a plain visit
-    paints them with no script at all (the largest paint no longer waits for the modules and words);
+    """build.py puts the English tiles (home.js's own HTML) into index.html, so a plain visit
+    paints them with no script at all (the largest paint does not wait for the modules and words);
     the page keeps those very elements once ready. In Japanese the page draws its own tiles."""
     page = warm_page(**PHONE)
     page.route("**/app.js", lambda route: route.abort())          # the modules never arrive
@@ -175,7 +175,7 @@ def test_an_english_first_visit_paints_the_tiles_before_any_module(warm_page, si
 
 def test_every_button_of_a_tile_has_a_fingers_room_on_a_phone_and_the_tiles_buttons_match(warm_page, site):
     """A finger needs 44 px: on a touch screen every button of every tile is at least that tall; and
-    Learn looks as its neighbours Daily deal and Friends by link do (it was the browser's grey button)."""
+    Learn looks as its neighbours Daily deal and Friends by link do (not the browser's grey button)."""
     page = warm_page(**PHONE)
     page.goto(f"{site}index.html")
     wait_ready(page)

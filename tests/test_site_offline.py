@@ -197,7 +197,7 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
 
 def test_a_first_visit_downloads_each_runtime_file_once_under_a_sub_path(sw_context, own_site):
     """The service worker keeps what the page already fetched (worker.js puts the runtime files it
-    downloads in the worker's cache): a first visit asks the server for each of them once (#23.1).
+    downloads in the worker's cache): a first visit asks the server for each of them once.
     The site lives under a sub-path (as on GitHub Pages), and nothing is asked outside it."""
     server, site_dir, url = own_site
     page = sw_context.new_page()

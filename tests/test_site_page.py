@@ -95,7 +95,7 @@ def kept_games(page):
 
 
 def test_links_in_a_row_keep_every_unfinished_game_and_each_comes_back(page, site):
-    """#21.2: with your game G, open link L1 (play on it), then L2: both G and L1 are kept, newest
+    """With your game G, open link L1 (play on it), then L2: both G and L1 are kept, newest
     first, and either comes back from Settings' Saved games - after a reload too; the game on the
     table takes its place in the list; a damaged entry is said and dropped, the others stay."""
     open_app(page, site, "spades?s=44")
@@ -207,7 +207,7 @@ def test_a_reload_while_the_address_lags_the_game_resumes_the_game_itself(page, 
 
 @pytest.mark.parametrize("fragment", ["leopard?p=2&s=8", "spooneye?p=2&s=3", "leopard?p=4&s=8"])
 def test_every_bot_turn_waits_the_chosen_speeds_pause_the_first_after_yours_too(page, site, fragment):
-    """#21.14: at Normal speed (800 ms) the bot that answers the person's move waits the whole pause,
+    """At Normal speed (800 ms) the bot that answers the person's move waits the whole pause,
     at two-player tables as at four; only a bot going on with its own turn pauses less. The page's
     own record of the pauses it scheduled is read, not the clock."""
     game = fragment.split("?")[0]
@@ -246,7 +246,7 @@ def test_a_bot_move_draws_the_table_once(page, site):
 
 
 def test_settings_buttons_stay_on_screen_on_a_phone(warm_page, site):
-    """#21.18: on a phone the Settings dialog's fields scroll, its buttons stay in view (a sticky footer)."""
+    """On a phone the Settings dialog's fields scroll, its buttons stay in view (a sticky footer)."""
     page = warm_page(**PHONE)
     page.set_viewport_size({"width": 390, "height": 600})     # a short phone: the fields must scroll
     open_app(page, site, "spades")

@@ -1,4 +1,4 @@
-"""What the person needs stays on screen (#21.15, #21.17, #21.19).
+"""What the person needs stays on screen.
 
 On a phone (390x844, touch), at the person's turn, their hand, their own piles (or square) and the
 status line lie inside the viewport with the page unscrolled, in every game and player count (Spooneye

@@ -1,6 +1,6 @@
-"""The recent-moves line (#21.8) in the built site: every game says its latest moves in words, the
+"""The recent-moves line in the built site: every game says its latest moves in words, the
 person's own draw names the card, another seat's draw never does (in English and Japanese), and the
-live region says the same with cards named in words; and Spooneye's draw-or-move turn (#21.11)."""
+live region says the same with cards named in words; and Spooneye's draw-or-move turn."""
 
 import json
 import random

@@ -135,7 +135,7 @@ def test_the_replay_viewer_steps_jumps_and_leaves_the_own_game_untouched(page, s
     shown = page.locator("#replay section.table .hand [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert sorted(shown) == sorted(g.view(0)["zones"]["hand0"])
     start2 = call(page, "replay_view", {"link": replay, "step": 0})["deal_starts"][1]
-    page.locator(".replay-start").click()                          # from deal 1, jump to deal 2 (#21.1)
+    page.locator(".replay-start").click()                          # from deal 1, jump to deal 2
     page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
     assert page.locator(".replay-deal option").all_inner_texts()[:2] == ["Deal 1", "Deal 2"]
     page.locator(".replay-deal").select_option(str(start2))
@@ -147,7 +147,7 @@ def test_the_replay_viewer_steps_jumps_and_leaves_the_own_game_untouched(page, s
     page.locator(".replay-next").focus()
     page.keyboard.press("Home")
     page.wait_for_function("document.querySelector('.replay-counter').dataset.step === '0'")
-    # the status line names the sharer's seat as the table does: "you", never "South" (#21.6), and
+    # the status line names the sharer's seat as the table does: "you", never "South", and
     # says whose turn it is, not that a bot is thinking (a replay has none)
     mine = next(k for k in range(8) if call(page, "replay_view", {"link": replay, "step": k})["view"]["current_player"] == 0)
     assert mine > 0
@@ -176,7 +176,7 @@ def test_a_replay_with_all_hands_shows_every_seats_cards(page, site):
     open_fast(page, site, links.encode(g, replay=True, reveal=True))
     page.wait_for_selector("#replay[open]")
     assert page.locator(".replay-reveal-pick").is_visible()
-    assert page.locator(".replay-reveal").is_checked()            # it opens as it was shared (#21.3)
+    assert page.locator(".replay-reveal").is_checked()            # it opens as it was shared
     page.wait_for_function("document.querySelectorAll('.replay-zone').length === 3")
     for seat in (1, 2, 3):
         zone = page.locator(f".replay-zone[data-zone=hand{seat}] [data-card]")

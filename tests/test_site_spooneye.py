@@ -279,7 +279,7 @@ def test_japanese_status_table_and_rules(page, site):
     assert "からすの巣" in body and "帆を上げ" in body
 
 
-# --- a phone (#21.15, #21.16) ------------------------------------------------------------------------
+# --- a phone ------------------------------------------------------------------------------------------
 
 def phone_position(players, rules, want, seeds=range(1, 400)):
     """A share link of a position of the first deal (reached by easy bots, which are quick) where seat

@@ -1,4 +1,4 @@
-"""Why? on a bot's move (#24.5) in the built site: the recent-moves line offers a "why?" button beside
+"""Why? on a bot's move in the built site: the recent-moves line offers a "why?" button beside
 each bot move (never beside the person's own), and pressing it shows the bot's reason (the engine's,
 tests/test_why.py) under the line, in English and in Japanese. A fixed deal: Spades seed 1044 against
 Easy bots, where West, North and East bid 4, 3 and 2 before the person's first bid."""

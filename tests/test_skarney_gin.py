@@ -1,4 +1,4 @@
-"""Skarney Gin: melds, every rule, the worked examples of rules/skarney_gin.md and seeded random matches."""
+"""Skarney Gin: melds, every rule, the worked examples of docs/rules/skarney_gin.md and seeded random matches."""
 
 import json
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""Spades: every worked example and ruling of rules/spades.md, and properties over seeded matches."""
+"""Spades: every worked example and ruling of docs/rules/spades.md, and properties over seeded matches."""
 
 import pytest
 

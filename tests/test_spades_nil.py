@@ -23,8 +23,9 @@ def stays_under(g, card):
 @pytest.mark.parametrize("bid", ["nil", "double_nil"])
 def test_a_nil_that_looks_lost_still_throws_its_ace_rather_than_trump(level, seed, bid):
     """Void in clubs, second to play, with two low spades and five hearts: the ace of hearts goes,
-    not the 2 of spades. (A seeded game reached this; hard used to trump - its playouts lost the nil
-    whatever it played, as no partner covered it there, so every card looked the same to it.)"""
+    not the 2 of spades. (A seeded game reaches this position. Its playouts lose the nil whatever the bot plays, as no
+    partner covers it there, so every card looks the same to the search: the cards it may weigh decide,
+    and a trump that wins the trick is not among them.)"""
     g = position(["5S", "2S", "AH", "TH", "5H", "3H", "2H"], [bid, 1, 3, 3], trick=("8C",), leader=3,
                  tricks=(0, 4, 1, 1))
     card = play(g, level, seed)
@@ -36,7 +37,7 @@ def test_a_nil_that_looks_lost_still_throws_its_ace_rather_than_trump(level, see
 @pytest.mark.parametrize("bid", ["nil", "double_nil"])
 def test_a_nil_void_in_the_suit_led_discards_rather_than_trump(level, seed, bid):
     """Void in hearts, second to play, two players still to come: not the 2 of spades but a card
-    that cannot win (the issue's case)."""
+    that cannot win."""
     mine = ["2S", "KC", "9C", "7C", "5C", "4C", "3C", "JD", "8D", "6D", "4D", "2D", "QD"]
     g = position(mine, [bid, 3, 4, 3], trick=("KH",), leader=3)
     card = play(g, level, seed)
@@ -47,7 +48,7 @@ def test_a_nil_void_in_the_suit_led_discards_rather_than_trump(level, seed, bid)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_double_nil_does_not_overruff(level, seed):
     """Third to play over a ruff by the 2 of spades, with clubs and a diamond to throw: no spade
-    (like a position a seeded game reached, where hard overruffed with the queen)."""
+    (a seeded game reaches such a position, where the queen of spades would overruff)."""
     g = position(["QS", "5S", "AC", "4C", "3C", "3D"], ["double_nil", 2, 2, 2], trick=("9H", "2S"),
                  leader=2, tricks=(0, 3, 3, 1))
     card = play(g, level, seed)

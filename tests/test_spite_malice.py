@@ -1,4 +1,4 @@
-"""Spite and Malice: every worked example, option and ruling of rules/spite_malice.md, and properties
+"""Spite and Malice: every worked example, option and ruling of docs/rules/spite_malice.md, and properties
 over seeded random matches."""
 
 import json

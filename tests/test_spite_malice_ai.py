@@ -31,7 +31,7 @@ def single_games(levels, count, options=SHORT):
     return wins, slowest
 
 
-@pytest.mark.parametrize("level, games", [("normal", 40), pytest.param("hard", 4, marks=pytest.mark.heavy)])   # hard searches: fewer games (it won 8 of 8)
+@pytest.mark.parametrize("level, games", [("normal", 40), pytest.param("hard", 4, marks=pytest.mark.heavy)])   # hard searches, so fewer games: it beats random by far
 def test_level_beats_random_clearly(level, games):
     (won, lost), slowest = single_games([level, "random"], games)
     print(f"\n{level} vs random: {won}-{lost}, slowest move {slowest * 1000:.1f} ms")
@@ -43,7 +43,7 @@ def test_easy_beats_random():
     assert won > lost
 
 
-# Hard against Normal is measured by the arena's duplicate matches (README, "Bots"): single games at
+# Hard against Normal is measured by the arena's duplicate matches (docs/bots.md): single games at
 # unit-test sizes cannot separate them, so no test here pretends to.
 
 

@@ -1,4 +1,4 @@
-"""Spooneye rules (rules/spooneye.md): every worked example, each ruling, the standard rules, and the
+"""Spooneye rules (docs/rules/spooneye.md): every worked example, each ruling, the standard rules, and the
 shared property checks over seeded random matches with 2, 3 and 4 players and both rule sets."""
 
 import json

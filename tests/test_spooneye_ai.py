@@ -1,4 +1,4 @@
-"""Spooneye bots: they see one seat's view, play what the issue asks of normal, and beat weaker levels."""
+"""Spooneye bots: they see one seat's view, play as normal promises (its capture takes the most dangerous mast), and beat weaker levels."""
 
 import pygames
 from pygames.cards import Rng
@@ -101,8 +101,8 @@ RAISE_LINK = ("spooneye?v=2&p=2&s=3&n=200&m=AMEAMAbDAGDQYMQDBLAIOBIEAADJDDYACAFE
 
 
 def test_the_hint_and_hard_raise_their_own_20_mast_with_the_ace_whatever_the_seed():
-    """The issue's position: the ace of diamonds raises our 20-mast; the hint used to load the
-    opponent's 14-mast with the 6 of diamonds on some seeds (its few samples outvoted the raise)."""
+    """The ace of diamonds raises our 20-mast: the hint and hard play it on every seed, not the 6 of
+    diamonds onto the opponent's 14-mast (a search of few samples can outvote a sure raise)."""
     from pygames import links
     from pygames.ai import hints
     g = links.decode(RAISE_LINK)

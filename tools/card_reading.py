@@ -1,5 +1,5 @@
-"""How well hard's dealer of the unseen cards reads the hidden hands, away from any match (README,
-"Bots", the eleventh session's figures):
+"""How well hard's dealer of the unseen cards reads the hidden hands, away from any match
+(docs/bots.md, the Spades-against-OpenSpiel study):
 
     python3 tools/card_reading.py [--first 1001] [--deals 30] [--budget 300] [--samples 60]
 

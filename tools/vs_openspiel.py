@@ -1,4 +1,4 @@
-"""Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (issue #22 item 2).
+"""Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (docs/bots.md).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
     .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding] [--exact-bids [STEPSxCHAINS]] [--nil]

@@ -50,7 +50,7 @@ const app = {
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
   remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
-  pauses: [],        // the last bot pauses scheduled, {seat, ms} (tests read them: #21.14)
+  pauses: [],        // the last bot pauses scheduled, {seat, ms} (tests read them)
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

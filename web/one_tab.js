@@ -1,7 +1,7 @@
 // One tab at a time plays each of the person's games. The page saves a game after every move, so two
-// tabs showing the same game (the person's own game of a kind, or its daily deal) each saved over
-// the other's moves, and the game lost whatever one of them played. Now the tab that puts a game on
-// its table claims it (a small record in localStorage); every other tab showing it hears the claim
+// tabs showing the same game (the person's own game of a kind, or its daily deal) would each save over
+// the other's moves, and the game would lose whatever one of them played. So the tab that puts a game
+// on its table claims it (a small record in localStorage); every other tab showing it hears the claim
 // (the browser's storage event) - or finds it when it next would save - stops its bots, saves
 // nothing more and covers its table, whose state is older than what the claiming tab will save. Its
 // "Play here" puts the saved state on its table and claims the game back.

@@ -1,4 +1,4 @@
-// What happened lately, for every game (#21.8): one compact line under the table - the latest move
+// What happened lately, for every game: one compact line under the table - the latest move
 // first, the few before it in a small log that opens on a tap - and the same words, with cards named
 // as a screen reader says them, in the page's polite live region. Fed by the view's log (this deal's
 // moves, each with the cards it made a seat draw, a card the person may not see given as "??"); each

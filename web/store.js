@@ -70,7 +70,7 @@ export const settings = (gameId) => {
 };
 export const setSettings = (gameId, value) => write(`settings:${gameId}`, value);
 // the unfinished games set aside when links replaced them (saved.js): a list, newest first; a single
-// save string is what earlier versions kept
+// save string (one kept game, an older form of the record) still reads as a list of one
 export const keptList = (gameId) => {
   const kept = read(`kept:${gameId}`);
   if (typeof kept === "string") return [{ save: kept, deal: 1, moves: 0, at: 0 }];

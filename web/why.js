@@ -1,4 +1,4 @@
-// "why?" on a bot's move (#24.5): the recent-moves line (recent.js) offers a small button beside each
+// "why?" on a bot's move: the recent-moves line (recent.js) offers a small button beside each
 // move a bot made this deal; pressing it asks the engine (bridge "why": the bot's own rules of thumb,
 // the Hint's reasons, worked out from its view before the move and said only about the move itself and
 // what is public) and shows the reason under the line, in the page's language. An answer belongs to

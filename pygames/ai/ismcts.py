@@ -1,5 +1,5 @@
 """The shared search of the hard bots: information-set Monte Carlo tree search (single observer) over
-the action interface of DESIGN.md alone. It knows no game.
+the action interface (docs/design.md) alone. It knows no game.
 
 One tree is grown for the seat that searches. Each iteration deals the cards that seat cannot see
 afresh (``Game.determinize``), walks the tree choosing among the actions legal in that sampled deal

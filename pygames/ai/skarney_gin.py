@@ -15,13 +15,12 @@
   the opponent's hand and gives it no meld it would have laid) with a quick greedy policy
   (``rollout``) for up to ``HORIZON`` actions; a deal still running there is judged by its hands as
   the stock's end would count them (``deal_value``). Table plays and the initial meld stay normal's.
-  Take or refuse is where the search gains most: searching every answer, hard wins 54 of 80
-  duplicate sets to 100 against normal (68%, margin +110 a match), against 43 of 80 when it searched
-  only the answers near normal's margin; over 200 first deals played both ways that raised its mean
-  margin a deal from +15 to +43 points, while also searching every offer left it at +15. Before its
-  initial meld it takes more than normal does: a card that starts a meld is often worth its points.
-  Searching every decision with unpaired samples played worse than the heuristic: a deal's outcome
-  varies too much for a few samples per choice.
+  Take or refuse is where the search gains most, so it searches every answer: searching only the
+  answers near normal's margin gains far less, and searching every offer as well gains nothing more
+  (the arena's figures: docs/bots.md). Before its initial meld it takes more than normal does: a card
+  that starts a meld is often worth its points. Every decision is not searched, and never with
+  unpaired samples: a deal's outcome varies too much for a few samples per choice, and such a search
+  plays worse than the heuristic.
 
 No bot takes an offered Ace unless it melds at once: the rules set no limit on Aces offered to and fro
 (an accepted Ace skips the taker's draw, so the stock need not shrink), and this keeps two bots from

@@ -465,7 +465,7 @@ def signal_card(hand, suit):
     """The count signal (``SIGNALS``), on a seat's first follow to a suit when it is not winning the
     trick: with an odd number of cards of the suit, its lowest; with an even number, its second
     lowest. Both seats of hard's side play it and read it in each other (``partner_signals``), so
-    the partner's suit lengths - worth as much to the search as its whole hand (README, "Bots") -
+    the partner's suit lengths - worth as much to the search as its whole hand (docs/bots.md) -
     are read better."""
     cards = sorted((c for c in hand if suit_of(c) == suit), key=STRENGTH.__getitem__)
     return cards[1] if len(cards) % 2 == 0 else cards[0]
@@ -686,8 +686,8 @@ def bid_sampler(view, read=False):
 
     ``read`` (not the page's bot: an experiment, ``tools/vs_openspiel.py --read``): also read the
     follows (``follow_reads``), of ``READ_DRAWS`` deals, each follow a dealt hand leaves unexplained
-    dividing its weight by ``READ_MISS``. It reads the hidden hands better (README, "Bots") but has
-    not yet been shown to play better. So, with ``SIGNALS`` or ``CARDING`` (experiments too), the
+    dividing its weight by ``READ_MISS``. It reads the hidden hands better but does not
+    play better against OpenSpiel (docs/bots.md). So, with ``SIGNALS`` or ``CARDING`` (experiments too), the
     partner's count signals or its carding: each that a dealt partner hand does not fit divides its
     weight by ``SIGNAL_MISS``."""
     zones, unseen, slots, voids = Spades.hidden_frame(view)
@@ -802,7 +802,7 @@ def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
     played on the same deals sampled from the view (``bid_sampler``: voids and passed cards kept,
     hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root
-    played worse than these plain paired playouts, against OpenSpiel's ISMCTS at 1,000 playouts.)"""
+    plays worse than these plain paired playouts against OpenSpiel's ISMCTS at 1,000 playouts.)"""
     seat = view["seat"]
     ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)

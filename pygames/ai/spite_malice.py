@@ -19,7 +19,7 @@ hard:   the shared search (``ismcts.search_move``) over the close calls of a dee
 
 Why playouts stop after one round: a Spite and Malice deal runs to hundreds of moves and its margin
 swings by tens of points on the cards still to come, so playouts to the end of the deal say next to
-nothing about one move (a search with greedy playouts to the deal's end lost 0-10 to ``normal``).
+nothing about one move (a search with greedy playouts to the deal's end loses to ``normal``).
 """
 
 from ..cards import RANKS

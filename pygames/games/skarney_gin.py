@@ -1,4 +1,4 @@
-"""Skarney Gin: John Scarne's two-handed rummy (rules/skarney_gin.md).
+"""Skarney Gin: John Scarne's two-handed rummy (docs/rules/skarney_gin.md).
 
 Cards are ints (``suit * 13 + rank_index``, rank_index 0 = Ace) inside; codes only at the API edge.
 A rank *position* puts the Ace at 0 (low) or 13 (high); runs are consecutive positions. A set of
@@ -11,7 +11,7 @@ Actions (the engine's action interface) are ints:
   initial meld, ``TAKE_BACK + i`` takes its i-th meld back, ``COMMIT`` lays the three down together;
 * ``MELD | mask`` a new meld, ``LAYOFF_0 + (i << 52) | mask`` a lay-off onto the player's meld i.
 
-Rulings taken here (besides the ones in the rules file):
+Rulings taken here, where the source is silent (docs/rules/skarney_gin.md lists them with the others):
 
 * the turn ending a deal on the stock (2 cards left after the draw) closes with ``{"type": "end_deal"}``
   instead of an offer;
@@ -24,10 +24,10 @@ Rulings taken here (besides the ones in the rules file):
   A part is listed only when the rest of the hand can still complete the three, so building never
   runs into a dead end. While melds are pending the player lays them down or takes them back
   before offering;
-* an Ace accepted from an offer may not be offered again in the same deal (the rules file's ruling:
+* an Ace accepted from an offer may not be offered again in the same deal (a ruling of docs/rules/skarney_gin.md:
   otherwise two players could pass Aces to and fro for ever, each skipping the draw); the Aces taken
   so far are public (``aces_taken`` in the view: both players saw them taken). When no other card is
-  left to offer (the file is silent), the card accepted last turn and then a taken Ace may go again.
+  left to offer (the source is silent), the card accepted last turn and then a taken Ace may go again.
 """
 
 from itertools import combinations, product
@@ -295,7 +295,7 @@ class SkarneyGin(Game):
     PLAYERS = (2,)
     DEFAULT_PLAYERS = 2
     OPTIONS = {"target": (200, 100, 300)}
-    LINK_SINCE = 2        # the initial meld became a sequence of moves: older links no longer replay
+    LINK_SINCE = 2        # the initial meld is a sequence of moves, which format 1 links do not record
     SECRETS = {"stock": EVERYONE, "hand#": OTHERS}
     # what a move is refused for that the named cards, the melds on the table, the counts and the offer
     # decide (the hand, and the initial melds chosen but not yet laid, stay hidden)
@@ -525,7 +525,7 @@ class SkarneyGin(Game):
 
     def _offerable(self, p):
         """The hand cards ``p`` may offer: not the card accepted last turn, not an Ace taken from an
-        offer this deal. When that leaves nothing (the rules file is silent on it), the last turn's
+        offer this deal. When that leaves nothing (the source is silent on it), the last turn's
         card may go again, and then the taken Aces: a hand is never stuck (and cannot loop: it
         shrinks by the card given)."""
         hand = self.hands[p]

@@ -13,7 +13,7 @@ Actions (the engine's action interface) are ints ``source << 12 | card << 6 | ta
 discard) slot, or ``NEW`` (63). An action names everything its JSON move names, so it means the same
 move wherever it is legal.
 
-Rulings taken here (besides the ones in the rules file):
+Rulings taken here, where the source is silent (docs/rules/spite_malice.md lists them with the others):
 
 * the exhausted-stock ending counts turns: a turn that ends with the stock and the completed piles
   both empty and in which nobody built on a centre pile is a quiet turn; ``players`` quiet turns in a
@@ -82,7 +82,7 @@ class SpiteMalice(Game):
         "centre_limit": (4, "unlimited"),
         "target": (50, 25, 100, 0),
     }
-    LINK_SINCE = 2      # four decks for four players and the exhausted-stock ruling changed the deals
+    LINK_SINCE = 2      # format 1 links dealt four players three decks and had no exhausted-stock ruling
     # the stock is face down; a pay-off pile shows its top card only; a hand is its owner's. Completed
     # piles were built face up in front of everyone, so what waits aside is public.
     SECRETS = {"stock": EVERYONE, "payoff#": UNDER_TOP, "hand#": OTHERS}

@@ -273,7 +273,7 @@ function explainDeal(view, deal, me) {
 // the table's size, for naming seats in engine messages ({seat:seat}); set on every render
 let tablePlayers = 2;
 
-/** A move in words for the recent-moves line and screen readers (#21.8): "West placed 7♥ on your
+/** A move in words for the recent-moves line and screen readers: "West placed 7♥ on your
  *  square, position 4"; another's face-down card stays "a face-down card". */
 function describe(move, seat, view) {
   const me = view.seat ?? 0;

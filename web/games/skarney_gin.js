@@ -566,7 +566,7 @@ function targetOf(move) {
 }
 
 // ---- the layout --------------------------------------------------------------------------------
-/** A move in words for the recent-moves line and screen readers (#21.8): the table's own log line. */
+/** A move in words for the recent-moves line and screen readers: the table's own log line. */
 function describe(move, seat, view) {
   const log = view.log || [];
   const at = log.findIndex((e) => e.move === move);

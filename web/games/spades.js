@@ -170,7 +170,7 @@ function explainDeal(deal, me) {
   return `<p class="bids-line">${esc(bids)}</p><div class="deal-teams">${team(us)}${team(1 - us)}</div>`;
 }
 
-/** A move in words for the recent-moves line and screen readers (#21.8): "West played 7♥". */
+/** A move in words for the recent-moves line and screen readers: "West played 7♥". */
 function describe(move, seat, view) {
   const who = seatName(seat, view.seat ?? 0);
   switch (move.type) {

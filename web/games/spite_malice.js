@@ -301,7 +301,7 @@ function gameTitle(result, me) {
   return about("title.game", w[0], { deal: result.deal });
 }
 
-/** A move in words, naming who made it, for the recent-moves line and screen readers (#21.8). Only the
+/** A move in words, naming who made it, for the recent-moves line and screen readers. Only the
  *  move itself: it may be read long after, when the centre piles have changed. */
 function describeMove(move, seat, view) {
   const who = name(seat, view.seat ?? 0);

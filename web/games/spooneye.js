@@ -9,7 +9,7 @@ import { hasText } from "../i18n.js";
 let tablePlayers = 2;
 const name = (seat, me) => seatName(seat, me, tablePlayers);
 /** The layout's own words: spooneye.ui.<key> (web/lang/<lang>/spooneye.json); on a touch screen a
- *  sentence that says "click" has a ".touch" form that says "tap" (#21.11). */
+ *  sentence that says "click" has a ".touch" form that says "tap". */
 const touch = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 const ui = (key, params) => t(touch() && hasText(`spooneye.ui.${key}.touch`) ? `spooneye.ui.${key}.touch` : `spooneye.ui.${key}`, params);
 const RANKS = "A23456789TJQK";
@@ -61,7 +61,7 @@ function mastEl(view, ctx, player, i, glow) {
     const source = `nest:${player}:${i}`;
     const opts = top ? { source, legal: ctx.sources.has(source), selected: ctx.selected === source } : {};
     const card = cardEl(code, opts);
-    // a J's worth goes after its rank and suit, in the corner's own flow: it never covers them (#21.16)
+    // a J's worth goes after its rank and suit, in the corner's own flow: it never covers them
     if (code[0] === "J") card.querySelector(".corner").appendChild(el("span", "se-jack", `=${info.values[k]}`));
     if (top) card.classList.add("se-nest");
     if (top && glow === code) card.classList.add("se-last");
@@ -183,7 +183,7 @@ function handEl(view, ctx) {
   }
   if (!cards.length) hand.appendChild(el("div", "se-slot empty", `<span>${esc(ui("no_cards"))}</span>`));
   box.appendChild(hand);
-  // the draw-or-move choice: the hand waits, and says why (#21.11)
+  // the draw-or-move choice: the hand waits, and says why
   if (ctx.myTurn && !ctx.busy && view.phase === "start" && cards.length) {
     box.appendChild(el("p", "se-hand-wait", esc(ui("hand_wait"))));
   }
@@ -273,7 +273,7 @@ export default {
       [0, 1, 2].map((i) => cardPicture(26 + i * 24, 42, ["6H", "QS", "7D"][i])).join("");
   },
   seatName: (seat, me) => name(seat, me),
-  /** A move in words for the recent-moves line and screen readers (#21.8). */
+  /** A move in words for the recent-moves line and screen readers. */
   describe(move, seat, view) {
     const me = view.seat ?? 0;
     tablePlayers = view.players;
@@ -362,7 +362,7 @@ export default {
     if (view.phase === "swap") return ui("st.swap");
     if (ctx.legal.some((m) => m.type === "pass")) return ui("st.pass");
     if (view.extra_play) return ui("prompt.extra");
-    // the card just drawn, automatically or by choice, is named (#21.11)
+    // the card just drawn, automatically or by choice, is named
     const drew = view.log.at(-1)?.drew?.find((d) => d.seat === me && !d.cards.includes("??"));
     return (drew ? `${ui("st.drew", { cards: drew.cards })} ` : "") + ui("st.play");
   },
