@@ -272,14 +272,27 @@ def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(wa
     # a remote table's deal has no seed to show and no restart: those buttons are the own game's
     assert aki.locator("#btn-info").is_disabled() and aki.locator("#btn-restart").is_disabled()
     assert aki.locator("#remote-posted").inner_text() == "I have posted it"      # one message: the invitation
-    join_table(bea, site, invitation)
+    # one invitation a seat, to send each friend alone: the friend's link names their seat
+    aki.locator("#remote-seat-links").click()
+    aki.wait_for_selector("[data-seat-link='1']")
+    own = aki.locator("[data-seat-link='1']").input_value().split("#", 1)[1]
+    assert own.startswith(invitation + ".1.")
+    bea.goto(f"{site}index.html#{own}")
+    wait_ready(bea)
+    bea.wait_for_selector("#dlg-remote-join[open]")
+    assert bea.locator("#dlg-remote-join [data-seat]").count() == 1
+    assert f"as {FRIEND}" in bea.locator("#dlg-remote-join").inner_text()
+    # behind the dialog, the home screen: not a game of the friend's own with bots playing on
+    assert bea.evaluate("document.documentElement.dataset.view") == "home"
+    bea.locator("#dlg-remote-join [data-seat='1']").click()
+    bea.wait_for_selector("[data-remote-link]")
     join = outbox(bea)[0]
     open_link(aki, join)
     # the host sees the join with the four words the friend's page shows, and confirms the seat by them
     words = bea.locator("#remote-words").get_attribute("data-words")
     assert len(words.split()) == 4 and words in bea.locator("#remote-words").inner_text()
-    assert aki.locator("#remote-seats li").get_attribute("data-words") == words
-    assert words in aki.locator("#remote-seats li").inner_text()
+    assert aki.locator("#remote-seats li[data-words]").get_attribute("data-words") == words
+    assert words in aki.locator("#remote-seats li[data-words]").inner_text()
     assert aki.locator("#remote-status").inner_text().startswith("Confirm each friend's seat")
     confirm_seats(aki)
     aki.wait_for_function("!document.getElementById('remote-seats')")

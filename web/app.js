@@ -5,7 +5,7 @@ import { startEngine } from "./engine.js";
 import { LAYOUTS } from "./games/index.js";
 import { enableDrag } from "./drag.js";
 import * as store from "./store.js";
-import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t } from "./i18n.js";
+import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t, withSeatNames } from "./i18n.js";
 import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
 import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
 import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, noteAddress,
@@ -102,12 +102,12 @@ async function boot() {
   render();
   app.engine.timings.ready = performance.now();
   root.dataset.state = "ready";
-  if (app.remoteLink) {
-    hideHome();
+  if (app.remoteLink) {                      // an invitation's dialog over the home screen, never over
+    goHome();                                // a game of the person's own whose bots play on behind it
     replaceAddress(null);
     await remoteTable.open(app.remoteLink);
     app.remoteLink = null;
-    render();
+    if (!atHome()) render();
   }
   if (app.remoteTableId) {                   // a reload at a remote table: show it again
     await showStoredTable(app.remoteTableId);
@@ -564,7 +564,10 @@ function render() {
   $("status").textContent = app.summaryTitle ||
     friend.status(statusLine(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
-  if (remoteTable.status()?.stopped) $("status").textContent = remoteTable.waitingText();   // not whose turn: nobody's
+  // at a remote table the page says whom the table waits for (a person's message, never "your bot")
+  if (remoteTable.active() && (remoteTable.status()?.stopped || !ctx.view.is_over && !remoteTable.myTurn())) {
+    $("status").textContent = remoteTable.waitingText();
+  }
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   const contest = dailyDeal.contest();         // the daily deal played for its result: no takebacks
   $("btn-undo").disabled = !app.state.can_undo || contest;
@@ -912,7 +915,11 @@ const remoteTable = installRemote({
   errorText,
   gameTitle,
   playerCounts: (gameId) => app.info.games.find((g) => g.id === gameId)?.players ?? [],
+  // a remote message's moves as the others will read them: "Bea refused K♠ · Bea offered 7♦"
+  describeAs: (names, moves) => withSeatNames(names, () =>
+    moves.map(({ seat, move }) => recent.entryText(app.layout, { seat, move }, app.state?.view || {})).join(" · ")),
   show: (gameId, state, table) => {
+    hideHome();
     if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
     replaceAddress(tableFragment(table));

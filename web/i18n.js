@@ -68,6 +68,15 @@ export function setSeatNamer(fn, me = null) {
   person = me;
 }
 
+/** ``fn()`` with every seat named by ``names`` (the person's seat too, in the third person): words
+ * written for the other players, such as the line posted with a remote table's message. */
+export function withSeatNames(names, fn) {
+  const [namer, me] = [seatNamer, person];
+  seatNamer = (seat) => names[seat] ?? t("page.seat.player", { n: seat + 1 });
+  person = -1;
+  try { return fn(); } finally { seatNamer = namer; person = me; }
+}
+
 function isPerson(seat) {
   if (!Number.isInteger(seat)) return false;
   return person != null ? seat === person : seatNamer(seat) === t("page.seat.you");

@@ -157,7 +157,11 @@ export function installRemote(host) {
     if (remote.seatLinks) {
       part.append(el("p", {}, t("remote.seat_links_text")));
       const links = el("ul", { className: "remote-outbox" });
-      for (const { seat, name, link } of remote.seatLinks) links.append(linkRow(link, t("remote.seat_link_for", { name }), { seatLink: String(seat) }));
+      for (const { seat, name, link } of remote.seatLinks) {
+        const row = linkRow(link, t("remote.seat_link_for", { name }), { seatLink: String(seat) });
+        row.prepend(el("span", { className: "remote-part" }, name));
+        links.append(row);
+      }
       part.append(links);
     } else {
       const make = el("button", { type: "button", id: "remote-seat-links" }, t("remote.make_seat_links"));
@@ -170,23 +174,38 @@ export function installRemote(host) {
     return part;
   }
 
-  /** A link to post, as a read-only field with Copy (and Share where the browser has it). */
-  function linkRow(link, label, data = {}) {
+  /** A link to post, as a read-only field with Copy (and Share where the browser has it); ``line``,
+   * a sentence saying what the message is, goes before the link in what Copy and Share give. */
+  function linkRow(link, label, data = {}, line = "", tag = "li") {
     const url = `${location.origin}${location.pathname}#${link}`;
     const field = el("input", { readOnly: true, value: url, className: "remote-link" });
-    field.setAttribute("aria-label", label);
+    field.setAttribute("aria-label", line ? `${label}: ${line}` : label);
     Object.assign(field.dataset, data);
     const copy = el("button", { type: "button" }, t("remote.copy"));
     copy.addEventListener("click", async () => {
-      try { await navigator.clipboard.writeText(url); host.toast(t("remote.copied")); } catch { field.select(); }
+      try { await navigator.clipboard.writeText(line ? `${line}\n${url}` : url); host.toast(t("remote.copied")); } catch { field.select(); }
     });
-    const row = el("li", {}, field, copy);
+    const row = el(tag, { className: "remote-row" }, field, copy);
     if (navigator.share) {
       const share = el("button", { type: "button" }, t("remote.share"));
-      share.addEventListener("click", () => navigator.share({ url }).catch(() => {}));
+      share.addEventListener("click", () => navigator.share(line ? { text: line, url } : { url }).catch(() => {}));
       row.append(share);
     }
     return row;
+  }
+
+  /** A message's line, in the page's language, naming its sender as the others know it: its moves
+   * as the game says them and whom the table waits for next, or what else it carries. */
+  function messageLine(status, what) {
+    const names = status.names || [];
+    const name = names[status.seat] || "";
+    if (what.kind === "moves") {
+      const moves = host.describeAs(names, what.moves);
+      const next = what.to_play ?? null;
+      return next === null ? moves : t("remote.line.moves_next", { moves, name: names[next] || "" });
+    }
+    if (what.kind === "shuffle" && what.parts) return t("remote.line.shuffle_part", { name, part: what.part, parts: what.parts });
+    return t(`remote.line.${what.kind}`, { name, game: host.gameTitle(status.game) });
   }
 
   function draw() {
@@ -211,11 +230,13 @@ export function installRemote(host) {
       const post = el("div", { className: "remote-post" }, el("p", {}, t("remote.post_these", { n: outbox.length })));
       const list = el("ol", { className: "remote-outbox" });
       for (const message of outbox) {     // a shuffle too long for one link travels as numbered parts
-        const label = message.parts ? t("remote.message_part", { n: message.seq + 1, part: message.part, parts: message.parts })
+        const what = message.what || { kind: "cards", moves: [] };
+        const label = what.parts ? t("remote.message_part", { n: message.seq + 1, part: what.part, parts: what.parts })
           : t("remote.message_n", { n: message.seq + 1 });
-        const row = linkRow(message.link, label, { remoteLink: message.link, seq: String(message.seq) });
-        if (message.parts) row.prepend(el("span", { className: "remote-part" }, t("remote.part", { part: message.part, parts: message.parts })));
-        list.append(row);
+        const line = messageLine(status, what);
+        const row = linkRow(message.link, label, { remoteLink: message.link, seq: String(message.seq) }, line, "div");
+        if (what.parts) row.prepend(el("span", { className: "remote-part" }, t("remote.part", { part: what.part, parts: what.parts })));
+        list.append(el("li", { className: "remote-message" }, el("p", { className: "remote-line" }, line), row));
       }
       const posted = el("button", { type: "button", id: "remote-posted" }, t("remote.posted", { n: outbox.length }));
       posted.addEventListener("click", () => call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 }));

@@ -1211,18 +1211,18 @@ class Party:
         return out
 
     def outbox(self) -> list[dict[str, Any]]:
-        """This player's messages the page has not marked posted: ``{"seq", "link", "chars", "part",
-        "parts"}`` (a shuffle that travels as several links numbers them)."""
+        """This player's messages the page has not marked posted: ``{"seq", "link", "chars", "what"}``,
+        ``what`` saying what the message is, for the line a person posts with it: ``kind`` (invite,
+        join, start, moves, shuffle, cards, reveal), ``moves`` ([{"seat", "move"}], as everyone sees
+        them), ``part``/``parts`` (a shuffle that travels as several links), ``to_play`` (the seat
+        the table waits for after its moves, or None)."""
         out = []
+        steps = self.replay.steps
         for m in self.messages:
             if m.seat == self.seat and m.seq >= self.state["posted"]:
                 if m is self.invite_msg and self.seat != m.seat:
                     continue
-                entry = {"seq": m.seq, "link": m.link(), "chars": len(m.link())}
-                part = next((i for i in m.items if isinstance(i, wire.Shuffle)), None)
-                if part is not None and part.parts > 1:
-                    entry.update(part=part.part + 1, parts=part.parts)
-                out.append(entry)
+                out.append({"seq": m.seq, "link": m.link(), "chars": len(m.link()), "what": _what(m, steps)})
         return out
 
     def mark_posted(self, upto: int) -> None:
@@ -1246,6 +1246,23 @@ class Party:
     def _result(self, outcome: str, text: str, new: list[str] | None = None) -> dict[str, Any]:
         message = text.message if isinstance(text, Said) else {"key": "remote.outcome.text", "text": text}
         return {"outcome": outcome, "text": str(text), "message": message, "new": new or []}
+
+
+def _what(m: wire.Message, steps: list) -> dict[str, Any]:
+    """What a message is, in the terms a person's line about it uses (``Party.outbox``)."""
+    moves = [i for i in m.items if isinstance(i, wire.Move)]
+    part = next((i for i in m.items if isinstance(i, wire.Shuffle)), None)
+    kinds = [(wire.Invite, "invite"), (wire.Join, "join"), (wire.Start, "start"), (wire.Move, "moves"),
+             (wire.Shuffle, "shuffle"), (wire.Reveal, "reveal"), (wire.Shares, "cards")]
+    kind = next((name for cls, name in kinds if any(isinstance(i, cls) for i in m.items)), "cards")
+    what: dict[str, Any] = {"kind": kind, "moves": [{"seat": m.seat, "move": i.move} for i in moves]}
+    if part is not None and part.parts > 1:
+        what.update(part=part.part + 1, parts=part.parts)
+    if moves:
+        after = moves[-1].index + 1
+        step = steps[after] if after < len(steps) else None
+        what["to_play"] = step.current if step is not None and step.settled and not step.over else None
+    return what
 
 
 def shuffle_links(cards: int) -> int:
