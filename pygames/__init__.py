@@ -7,10 +7,10 @@ import json
 
 from . import ai, links
 from .engine import BadSave, Game, IllegalMove
-from .games import GAME_IDS, available, game_class
+from .games import GAME_IDS, game_class, registered
 from .links import BadLink
 
-__all__ = ["GAME_IDS", "new_game", "from_json", "available", "IllegalMove", "BadLink", "BadSave",
+__all__ = ["GAME_IDS", "new_game", "from_json", "registered", "IllegalMove", "BadLink", "BadSave",
            "Game", "links", "ai"]
 __version__ = "0.1.0"
 

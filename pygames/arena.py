@@ -19,7 +19,7 @@ import time
 
 from . import new_game
 from .ai import LEVELS, choose_move
-from .games import available, game_class
+from .games import game_class, registered
 
 
 def wilson(wins, n, z=1.96):
@@ -100,7 +100,7 @@ def _option(text):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pygames.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=available())
+    parser.add_argument("game", choices=registered())
     parser.add_argument("--a", default="hard", choices=LEVELS)
     parser.add_argument("--b", default="normal", choices=LEVELS)
     parser.add_argument("--matches", type=int, default=20, help="duplicate sets to play")

@@ -8,7 +8,7 @@ end - the unit a search bot spends. The same code runs in CPython and in Pyodide
 import time
 
 from .cards import Rng
-from .games import available, game_class
+from .games import game_class, registered
 
 
 def playouts_per_second(game_id, seconds=1.0, seed=1, players=None, options=None):
@@ -32,7 +32,7 @@ def playouts_per_second(game_id, seconds=1.0, seed=1, players=None, options=None
 def report(seconds=1.0):
     """One line a playable game: its random deals and actions per second."""
     lines = []
-    for game_id in available():
+    for game_id in registered():
         deals, actions = playouts_per_second(game_id, seconds)
         lines.append(f"  {game_id:<13} {deals:9.1f} deals/s {actions:11.0f} actions/s")
     return "\n".join(lines)

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import __version__, ai, from_json, links, new_game
 from .engine import Game, IllegalMove
-from .games import available, english_catalogue, game_class, registered
+from .games import english_catalogue, game_class, registered
 
 Args = dict[str, Any]      # a call's arguments (a JSON object)
 
@@ -71,16 +71,13 @@ def _rebuild(game: Game, keep: int) -> Game:
 
 def info(_args: Args) -> Any:
     games = []
-    playable = available()
     for game_id in registered():
-        entry = {"id": game_id, "available": game_id in playable}
-        if entry["available"]:
-            cls = game_class(game_id)
-            entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
-                         options={k: list(v) for k, v in cls.OPTIONS.items()},
-                         default_options=cls.default_options())
-            entry["sides"] = {str(p): [list(side) for side in cls.sides(p)] for p in cls.PLAYERS}  # partners
-        games.append(entry)
+        cls = game_class(game_id)
+        games.append({"id": game_id, "title": cls.TITLE, "players": list(cls.PLAYERS),
+                      "default_players": cls.DEFAULT_PLAYERS,
+                      "options": {k: list(v) for k, v in cls.OPTIONS.items()},
+                      "default_options": cls.default_options(),
+                      "sides": {str(p): [list(side) for side in cls.sides(p)] for p in cls.PLAYERS}})  # partners
     return {"version": __version__, "link_version": links.VERSION, "games": games,
             "levels": list(ai.LEVELS), "text": english_catalogue()}
 

@@ -41,11 +41,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
+import pygames  # noqa: E402
 from tests import highcard  # noqa: E402
 
 # a sixth, test-only game, registered like the five: every generic test that walks the registry
-# (pygames.available()) plays it too - the proof that a new game costs only its own files
+# (pygames.registered()) plays it too - the proof that a new game costs only its own files
 highcard.register()
+# every registered game's rules and bots, imported before any test: one that fails to import stops the
+# session with its traceback
+for _game_id in pygames.registered():
+    pygames.game_class(_game_id)
+    pygames.games.bots_module(_game_id)
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)

@@ -1,6 +1,7 @@
 """The engine contract of DESIGN.md, for every playable game: the API, saves, links and bots."""
 
 import json
+import sys
 
 import pytest
 
@@ -8,7 +9,7 @@ import pygames
 from pygames import bridge, links
 from tests.gameprops import random_game
 
-PLAYABLE = pygames.available()
+PLAYABLE = pygames.registered()
 
 
 def test_every_registered_game_is_playable_and_the_shipped_ones_come_first():
@@ -17,7 +18,7 @@ def test_every_registered_game_is_playable_and_the_shipped_ones_come_first():
     (tests/highcard.py) through the same registration."""
     registered = pygames.games.registered()
     assert registered[:len(pygames.GAME_IDS)] == pygames.GAME_IDS
-    assert PLAYABLE == registered and "highcard" in registered
+    assert "highcard" in registered
     for game_id in registered:
         cls = pygames.game_class(game_id)
         assert cls.GAME_ID == game_id and callable(pygames.games.bots_module(game_id).choose_move)
@@ -29,9 +30,29 @@ def test_a_registered_game_is_forgotten_when_unregistered():
         assert "tmpgame" in pygames.games.registered()
     finally:
         pygames.games.unregister("tmpgame")
-    assert "tmpgame" not in pygames.available()
+    assert "tmpgame" not in pygames.registered()
     with pytest.raises(ValueError, match="unknown game"):
         pygames.new_game("tmpgame")
+
+
+def test_a_game_module_that_fails_to_import_is_an_error_with_its_traceback(tmp_path, monkeypatch):
+    """A registered game is always playable: a module of it that cannot be imported is its own error,
+    raised where the game is first used (and by the English catalogue, which reads every game's
+    words), with the traceback into the module - never a game quietly left out."""
+    (tmp_path / "brokengame.py").write_text("import no_such_module_of_brokengame\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pygames.games.register("brokengame", "brokengame", "brokengame")
+    try:
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame") as info:
+            pygames.new_game("brokengame")
+        assert any(str(entry.path).endswith("brokengame.py") for entry in info.traceback)
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame"):
+            pygames.games.bots_module("brokengame")
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame"):
+            pygames.games.english_catalogue()
+    finally:
+        pygames.games.unregister("brokengame")
+        sys.modules.pop("brokengame", None)
 
 
 def test_unknown_game_is_a_value_error_naming_the_games():

@@ -46,39 +46,24 @@ def registered() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def _module(game_id: str, which: str) -> ModuleType | None:
+def _module(game_id: str, which: str) -> ModuleType:
+    """The rules or bots module of a registered game. A module that fails to import raises its own
+    error with its traceback: a registered game is always playable, never quietly left out."""
     entry = _REGISTRY.get(game_id)
     if entry is None:
         raise ValueError(f"unknown game {str(game_id)[:40]!r} (games: {', '.join(_REGISTRY)})")
-    try:
-        return importlib.import_module(getattr(entry, which))
-    except ModuleNotFoundError:
-        return None
+    return importlib.import_module(getattr(entry, which))
 
 
 def game_class(game_id: str) -> type[Game]:
-    """The Game subclass for an id; ValueError for an unknown or not yet playable game."""
-    cls = getattr(_module(game_id, "rules"), "GAME", None)
-    if cls is None:
-        raise ValueError(f"{game_id!r} is not playable yet (playable: {', '.join(available())})")
+    """The Game subclass for an id (ValueError for an unknown one)."""
+    cls: type[Game] = _module(game_id, "rules").GAME
     return cls
 
 
 def bots_module(game_id: str) -> ModuleType:
     """The module of a game's bots (``choose_move``; optionally ``hint_reason`` and ``HINT_BUDGET``)."""
-    module = _module(game_id, "bots")
-    if module is None:
-        raise ValueError(f"{game_id!r} has no bots")
-    return module
-
-
-def available() -> tuple[str, ...]:
-    """Ids of the registered games that can be played now, in registration order."""
-    found = []
-    for game_id in _REGISTRY:
-        if getattr(_module(game_id, "rules"), "GAME", None) is not None:
-            found.append(game_id)
-    return tuple(found)
+    return _module(game_id, "bots")
 
 
 _CATALOGUE: dict[str, str] = {}
@@ -88,7 +73,7 @@ def english_catalogue() -> dict[str, str]:
     """Every English template: the engine's own (``Game.TEXTS``) and each registered game's."""
     if not _CATALOGUE:
         _CATALOGUE.update(Game.TEXTS)
-        for game_id in available():
+        for game_id in _REGISTRY:
             _CATALOGUE.update(game_class(game_id).TEXTS)
     return _CATALOGUE
 
