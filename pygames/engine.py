@@ -84,6 +84,9 @@ class Game(ABC):
         "engine.wrong_seat": "It is not that player's turn.",
         "engine.replay_refused": "move {n} ({move}) cannot be played: {reason}",
         "engine.unknown_key": "A {type} move has no {field}.",
+        # the card refusals every game makes: a move's card that is no card code, or not the mover's
+        "engine.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
+        "engine.not_in_hand": "{card:card} is not in your hand.",
         "remote.cannot_send": "This move cannot be sent to the table: {reason}",   # pygames.remote
         # what opening a remote link did (pygames.remote.party; the page shows it in its language)
         "remote.outcome.own_invitation": "You are already at this table: this link is its invitation.",

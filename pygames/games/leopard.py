@@ -151,8 +151,6 @@ class Leopard(Game):
         "leopard.result.team_win": "Won by {seat:seat} and {partner:seat}, {high} to {low}",
         "leopard.result.draw": "A draw at {score} each",
         "leopard.refuse.not_a_move": "A Leopard move is place, discard, go_out or answer.",
-        "leopard.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "leopard.refuse.not_in_hand": "{card:card} is not in your hand.",
         "leopard.refuse.bad_position": "A position is a square (0 or 1) and a number from 1 to 9.",
         "leopard.refuse.number": "{card:card} may go only on position {pos} of either square.",
         "leopard.refuse.own_only": "{card:card} may go only on your own square.",
@@ -407,10 +405,10 @@ class Leopard(Game):
             return message("leopard.refuse.out_low", points=self.points_of(self.side_of(seat)))
         code = move.get("card")
         if code not in IDS:
-            return message("leopard.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if card not in self.hands[seat]:
-            return message("leopard.refuse.not_in_hand", card=code)
+            return message("engine.not_in_hand", card=code)
         if kind == "discard":
             return None
         side, pos = move.get("square"), move.get("pos")

@@ -232,7 +232,7 @@ def why_not_meld(codes):
         return message("skarney_gin.refuse.cards_list")
     for c in codes:
         if not isinstance(c, str) or c not in IDS:
-            return message("skarney_gin.refuse.not_a_card", card=str(c)[:10])
+            return message("engine.not_a_card", card=str(c)[:10])
     return meld_problem([IDS[c] for c in codes])
 
 
@@ -313,9 +313,7 @@ class SkarneyGin(Game):
         "skarney_gin.refuse.answer_offer": "{card:card} is on offer: take it or refuse it.",
         "skarney_gin.refuse.no_offer": "There is no offer to answer.",
         "skarney_gin.refuse.cards_list": "List the cards as card codes, e.g. [\"7H\", \"7S\", \"7D\"].",
-        "skarney_gin.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
         "skarney_gin.refuse.twice": "The same card is listed twice.",
-        "skarney_gin.refuse.not_held": "You do not hold {card:card}.",
         "skarney_gin.refuse.initial_first": "Make your initial meld first: exactly three 3-card melds.",
         "skarney_gin.refuse.initial_this_turn": "You made your initial meld this turn: nothing else goes "
                                                 "on the table until your next turn.",
@@ -719,13 +717,13 @@ class SkarneyGin(Game):
             raise _Refusal(message("skarney_gin.refuse.cards_list"))
         for c in codes:
             if not isinstance(c, str) or c not in IDS:
-                raise _Refusal(message("skarney_gin.refuse.not_a_card", card=str(c)[:10]))
+                raise _Refusal(message("engine.not_a_card", card=str(c)[:10]))
         cards = [IDS[c] for c in codes]
         if len(set(cards)) != len(cards):
             raise _Refusal(message("skarney_gin.refuse.twice"))
         for c in cards:
             if c not in self.hands[self.turn]:
-                raise _Refusal(message("skarney_gin.refuse.not_held", card=CODES[c]))
+                raise _Refusal(message("engine.not_in_hand", card=CODES[c]))
         return cards
 
     def _why_building(self):

@@ -124,8 +124,6 @@ class Spades(Game):
         "spades.refuse.look_first": "Look at your hand first (or bid Double Nil).",
         "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to 13.",
         "spades.refuse.pass_two": "Pass exactly two different cards from your hand.",
-        "spades.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spades.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spades.refuse.follow": "You must follow {suit}.",
         "spades.refuse.not_broken": "Spades are not broken yet: lead another suit.",
     }
@@ -377,9 +375,9 @@ class Spades(Game):
             return message("spades.refuse.pass_two")
         code = move.get("card")
         if code not in IDS:
-            return message("spades.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         if IDS[code] not in self.hands[seat]:
-            return message("spades.refuse.not_in_hand", card=code)
+            return message("engine.not_in_hand", card=code)
         if self.trick:
             return message("spades.refuse.follow", suit=message(f"spades.suit.{CODES[self.trick[0]][1]}"))
         return message("spades.refuse.not_broken")

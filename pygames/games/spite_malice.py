@@ -105,8 +105,6 @@ class SpiteMalice(Game):
         "spite_malice.refuse.not_a_move": "A Spite and Malice move is a build, a discard or end_turn.",
         "spite_malice.refuse.can_discard": "You can still discard, and a turn ends with a discard; "
                                            "end_turn is only for when you cannot.",
-        "spite_malice.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spite_malice.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spite_malice.refuse.payoff_top": "Only the top card of your pay-off pile can be played, and it "
                                           "is {top:card}, not {card:card}.",
         "spite_malice.refuse.payoff_empty": "Your pay-off pile is empty.",
@@ -412,14 +410,14 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.can_discard")
         code = move.get("card")
         if code not in IDS:
-            return message("spite_malice.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if kind == DISCARD_MOVE:
             return self._why_not_discard(seat, card, move.get("pile"))
         source = move.get("from")
         if source == HAND:
             if card not in self.hands[seat]:
-                return message("spite_malice.refuse.not_in_hand", card=code)
+                return message("engine.not_in_hand", card=code)
         elif source == PAYOFF:
             pay = self.payoff[seat]
             if not pay:

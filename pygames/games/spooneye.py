@@ -106,8 +106,6 @@ class Spooneye(Game):
         "spooneye.double": "{count} {count|card is|cards are} worth double",
         "spooneye.three_sevens": "Three sevens: {owner:seat} and {other:seat} swapped hands",
         "spooneye.refuse.not_a_move": "A Spooneye move is play, draw, move, capture, steal, swap_with or pass.",
-        "spooneye.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spooneye.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spooneye.refuse.no_mast": "There is no such mast.",
         "spooneye.refuse.over_21": "{card:card} would take that mast to {total}: a mast may not pass 21.",
         "spooneye.refuse.row_full": "That row already has four masts.",
@@ -624,10 +622,10 @@ class Spooneye(Game):
             return message("spooneye.refuse.draw_or_move")
         code = move.get("card")
         if code not in IDS:
-            return message("spooneye.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if card not in self.hands[self.actor]:
-            return message("spooneye.refuse.not_in_hand", card=code)
+            return message("engine.not_in_hand", card=code)
         to = move.get("to") if isinstance(move.get("to"), dict) else {}
         p, m = to.get("player"), to.get("mast")
         if type(p) is not int or not 0 <= p < self.players:
