@@ -28,18 +28,16 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
   partner it answers "may I go out?" as normal does, from more samples.
 """
 
-from ..cards import rank_of, suit_of
+from ..cards import JACK, KING, QUEEN, RED, SUIT_OF, TEN, is_red, rank_of
 from ..text import message
-from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
-                             YES, Leopard, deal_score)
+from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, LINES, LINES0, LINES_THROUGH, NO, OUT_AT, YES, Leopard,
+                             deal_score, entry_of, line_kind, placements)
 from .ismcts import Search, search_move
 
-RED = (False, True, True, False)
-SUIT = tuple(suit_of(c) for c in range(52))
 HOPE_FEW = (0.04, 0.12)         # hope of a line with no / one face-up card
 # what holding a card is worth when nothing better comes of it: a K goes anywhere on its own square,
 # a J spoils anywhere, a Q repairs, a 10 builds anywhere; a numbered card has one place per square
-KEEP = {9: 0.25, 10: 0.4, 11: 0.3, 12: 0.6}
+KEEP = {TEN: 0.25, JACK: 0.4, QUEEN: 0.3, KING: 0.6}
 HARD_BUDGET = 96
 CLEAR_MARGIN = 0.35     # a placement this much better than the next needs no search
 HARD_CANDIDATES = 4     # the normal policy's best placements that the hard bot searches between
@@ -56,14 +54,9 @@ def line_value(a, b, c, suit_line):
     up = [e for e in (a, b, c) if 0 <= e < DOWN]
     n = len(up)
     if n == 3:
-        s0, s1, s2 = SUIT[a], SUIT[b], SUIT[c]
-        if s0 == s1 == s2:
-            return suit_line, 0.0
-        if RED[s0] == RED[s1] == RED[s2]:
-            return 1, 0.0
-        return 0, 0.0
+        return line_kind(up, suit_line)[1], 0.0
     if n == 2:
-        s0, s1 = SUIT[up[0]], SUIT[up[1]]
+        s0, s1 = SUIT_OF[up[0]], SUIT_OF[up[1]]
         if s0 == s1:
             return 0, 0.45 * suit_line
         if RED[s0] == RED[s1]:
@@ -74,8 +67,8 @@ def line_value(a, b, c, suit_line):
 
 # The fast path of line_value: an entry's class (0 empty, 1 face down, 2 + suit face up), and per
 # suit_line option a table of line_value over the 6 x 6 x 6 classes of a line's three entries.
-ENTRY_CLASS = tuple(0 if e < 0 else 1 if e >= DOWN else 2 + SUIT[e % 52] for e in range(-1, DOWN * 5))
-_SAMPLE_ENTRY = (-1, DOWN) + tuple(SUIT.index(s) for s in range(4))
+ENTRY_CLASS = tuple(0 if e < 0 else 1 if e >= DOWN else 2 + SUIT_OF[e % 52] for e in range(-1, DOWN * 5))
+_SAMPLE_ENTRY = (-1, DOWN) + tuple(SUIT_OF.index(s) for s in range(4))
 LINE_TABLE = {suit_line: tuple(line_value(_SAMPLE_ENTRY[i], _SAMPLE_ENTRY[j], _SAMPLE_ENTRY[k], suit_line)
                                for i in range(6) for j in range(6) for k in range(6))
               for suit_line in (2, 3)}
@@ -130,7 +123,7 @@ def action_score(g, a, points, hopes, own_only=False):
     keep = KEEP.get(rank, 0.1)
     if t == DISCARD:
         return -keep
-    entry = DOWN * (seat + 1) + card if rank in (10, 11) else card
+    entry = entry_of(seat, card)
     gain = placement_gain(g, g.tops, points, hopes, t, entry)
     if own_only and t // 9 != g.side_of(seat):
         gain = 0.0
@@ -165,7 +158,7 @@ def wants_out(g, seat, points=None, hopes=None):
     if points is None:
         points, hopes = figures(g)
     own, opp = g.side_of(seat), 1 - g.side_of(seat)
-    if points[own] < 5:
+    if points[own] < OUT_AT:
         return False
     verdict = match_verdict(g, seat, points)
     if verdict is not None:
@@ -236,22 +229,14 @@ def clear_choice(g):
     return None
 
 
-def random_targets(g, card, rng):
-    """One legal target of ``card`` for the seat to act, at random (the discard pile included)."""
-    seat = g.turn
-    own = g.side_of(seat) * 9
-    tops = g.tops
-    rank = card % 13
-    if rank <= 8:
-        spots = [t for t in (own + rank, (9 - own) + rank) if tops[t] < 0 or tops[t] >= DOWN]
-    elif rank == TEN:
-        spots = [t for t in range(own, own + 9) if tops[t] < 0 or tops[t] >= DOWN]
-    elif rank == JACK:
-        spots = [t for t in range(18) if tops[t] >= 0]
-    elif rank == QUEEN:
-        spots = [t for t in range(own, own + 9) if tops[t] >= 0]
-    else:
-        spots = list(range(own, own + 9))
+def random_target(g, card, rng):
+    """One legal target of ``card`` for the seat to act, at random (the discard pile included): the
+    game's own placements (``placements``), drawn as they always have been - a numbered card's own
+    square first - so a seed plays the same rollouts."""
+    side = g.side_of(g.turn)
+    spots = placements(side, card % 13, g.tops)
+    if side and card % 13 < TEN:
+        spots.reverse()
     spots.append(DISCARD)
     return card * 32 + spots[rng.below(len(spots))]
 
@@ -263,12 +248,12 @@ def rollout(g, rng):
     if g.phase == "answer":
         return YES if wants_out(g, g.asker, points, hopes) else NO
     seat = g.turn
-    if not g.refused and points[g.side_of(seat)] >= 5 and wants_out(g, seat, points, hopes):
+    if g.may_go_out() and wants_out(g, seat, points, hopes):
         return GO_OUT
     hand = g.hands[seat]
     best, best_score = None, None
     for _ in range(ROLLOUT_CANDIDATES):
-        a = random_targets(g, hand[rng.below(len(hand))], rng)
+        a = random_target(g, hand[rng.below(len(hand))], rng)
         score = action_score(g, a, points, hopes)
         if best_score is None or score > best_score:
             best, best_score = a, score
@@ -365,7 +350,7 @@ def hint_reason(view, move, after):
         return message("hint.leopard.discard")
     if kind != "place":
         return None
-    side = view["sides"][view["seat"]] if "sides" in view else view["seat"] % 2
+    side = view["sides"][view["seat"]]
     before = view["squares"][side]["lines"]
     now = after()["squares"][side]["lines"]
     new = [line for line in now if line not in before]
@@ -390,13 +375,13 @@ def _toward_line(view, move):
         pile = zones.get(f"square{move['square']}_{pos}") or []
         return pile[-1] if pile else None
 
-    red = move["card"][1] in "HD"
+    red = is_red(move["card"])
     for line in LINES:
         if move["pos"] not in line:
             continue
         others = [top(p) for p in line if p != move["pos"]]
         empty = [c for c in others if c is None]
         shown = [c for c in others if c is not None and c != "??"]
-        if len(empty) == 1 and len(shown) == 1 and (shown[0][1] in "HD") == red:
+        if len(empty) == 1 and len(shown) == 1 and is_red(shown[0]) == red:
             return True
     return False

@@ -20,7 +20,7 @@ being the card id when face up and ``DOWN * (placer + 1) + card`` when face down
 """
 
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
+from ..cards import CODES, HIDDEN, IDS, JACK, QUEEN, RANKS, RED, SUIT_OF, TEN, rank_of, suit_of
 from ..engine import CUSTOM, EVERYONE, OTHERS, Game
 from ..text import message
 
@@ -30,14 +30,15 @@ GO_OUT, YES, NO = 2000, 2001, 2002
 PLACE, ANSWER, OVER = "place", "answer", "over"
 DEALS = 4
 HAND_SIZE = 8
-TEN, JACK, QUEEN, KING = 9, 10, 11, 12
+OUT_AT = 5                     # a square worth this many points may go out
+BONUS_ABOVE = 5                # each square point above this scores one more at the deal's end
+FACE_DOWN = (JACK, QUEEN)      # the ranks placed face down
+_FACE_DOWN_RANKS = [RANKS[r] for r in FACE_DOWN]     # as code letters ("J", "Q")
 
 # the eight lines of a square, as positions 1..9
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 LINES_THROUGH = tuple(tuple(i for i, line in enumerate(LINES) if p in line) for p in range(10))
 LINES0 = tuple(tuple(p - 1 for p in line) for line in LINES)
-RED = (False, True, True, False)        # by suit: S H D C
-SUIT = tuple(suit_of(c) for c in range(52))
 
 
 def card_of(entry):
@@ -80,7 +81,7 @@ def square_points(tops9, suit_line=2):
         a, b, c = tops9[i], tops9[j], tops9[k]
         if a < 0 or b < 0 or c < 0 or a >= DOWN or b >= DOWN or c >= DOWN:
             continue
-        sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+        sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
         if sa == sb == sc:
             total += suit_line
         elif RED[sa] == RED[sb] == RED[sc]:
@@ -89,41 +90,52 @@ def square_points(tops9, suit_line=2):
 
 
 def bonus(points):
-    """One extra point for each square point above 5 (none at exactly 5)."""
-    return max(0, points - 5)
+    """One extra point for each square point above ``BONUS_ABOVE`` (none at exactly that)."""
+    return max(0, points - BONUS_ABOVE)
 
 
 def deal_score(points, went_out):
     return points + bonus(points) - (1 if went_out else 0)
 
 
-def _targets_by_rank():
-    """rank -> (own-square targets, opponent-square targets) as position indexes 0..8, with what the
-    position must hold: "open" (empty or face-down top), "card" (any top) or "any"."""
-    table = {}
-    for r in range(13):
-        if r <= 8:
-            table[r] = ((r,), (r,), "open")
-        elif r == TEN:
-            table[r] = (tuple(range(9)), (), "open")
-        elif r == JACK:
-            table[r] = (tuple(range(9)), tuple(range(9)), "card")
-        elif r == QUEEN:
-            table[r] = (tuple(range(9)), (), "card")
-        else:
-            table[r] = (tuple(range(9)), (), "any")
-    return table
+# what a position must hold for a card to go on it: empty or a face-down top, any card, or anything
+OPEN, CARD, ANY = "open", "card", "any"
 
 
-TARGETS = _targets_by_rank()
-def fits(rank, top):
-    """May a card of ``rank`` go on a position whose top entry is ``top`` (-1 empty)?"""
-    need = TARGETS[rank][2]
-    if need == "open":
-        return top < 0 or top >= DOWN
-    if need == "card":
-        return top >= 0
-    return True
+def _placement_rule(rank):
+    """Where a card of ``rank`` goes: (own-square positions, opponent-square positions) as position
+    indexes 0..8, and what the position must hold (``OPEN``, ``CARD`` or ``ANY``)."""
+    if rank < TEN:                                 # A-9: its number, either square
+        return (rank,), (rank,), OPEN
+    if rank == TEN:
+        return tuple(range(9)), (), OPEN
+    if rank == JACK:
+        return tuple(range(9)), tuple(range(9)), CARD
+    if rank == QUEEN:
+        return tuple(range(9)), (), CARD
+    return tuple(range(9)), (), ANY                # the K
+
+
+PLACEMENT = tuple(_placement_rule(r) for r in range(13))     # by rank: the placement rule, written once
+# by side and rank: the rule's targets (side * 9 + position index) in target order, and the need
+_SPOTS = tuple(tuple((tuple(sorted([side * 9 + p for p in own] + [(1 - side) * 9 + p for p in opp])), need)
+                     for own, opp, need in PLACEMENT) for side in (0, 1))
+
+
+def placements(side, rank, tops):
+    """The targets (0..17, in order) a card of ``rank`` may go on now for a seat of ``side``, with
+    ``tops`` the 18 top entries (-1 empty): the placement rule applied (``PLACEMENT``)."""
+    spots, need = _SPOTS[side][rank]
+    if need == OPEN:
+        return [t for t in spots if tops[t] < 0 or tops[t] >= DOWN]
+    if need == CARD:
+        return [t for t in spots if tops[t] >= 0]
+    return list(spots)
+
+
+def entry_of(seat, card):
+    """The pile entry ``card`` makes when ``seat`` places it: face down for a ``FACE_DOWN`` rank."""
+    return DOWN * (seat + 1) + card if card % 13 in FACE_DOWN else card
 
 
 class Leopard(Game):
@@ -140,8 +152,8 @@ class Leopard(Game):
         "leopard.line.suit": "Line {positions}: one suit = {points}",
         "leopard.line.colour": "Line {positions}: one colour = {points}",
         "leopard.square": "Square points: {points}",
-        "leopard.bonus": "Bonus above 5: +{bonus}",
-        "leopard.bonus_none": "No bonus (5 or less)",
+        "leopard.bonus": "Bonus above {above}: +{bonus}",
+        "leopard.bonus_none": "No bonus ({above} or less)",
         "leopard.went_out": "Went out: \u22121",
         "leopard.deal_points": "Deal: {points}",
         "leopard.no_lines": "No scoring line",
@@ -156,7 +168,7 @@ class Leopard(Game):
         "leopard.refuse.own_only": "{card:card} may go only on your own square.",
         "leopard.refuse.needs_open": "{card:card} goes on an empty position or a face-down card.",
         "leopard.refuse.needs_card": "{card:card} goes face down on a card, never on an empty position.",
-        "leopard.refuse.out_low": "You may go out only when your square scores 5 or more (now {points}).",
+        "leopard.refuse.out_low": "You may go out only when your square scores {need} or more (now {points}).",
         "leopard.refuse.out_refused": "Your partner said no: place a card.",
         "leopard.refuse.not_asked": "Nobody is asking to go out.",
         "leopard.refuse.answer_first": "Your partner asks to go out: answer yes or no.",
@@ -220,7 +232,7 @@ class Leopard(Game):
 
     def may_go_out(self):
         return (self.phase == PLACE and not self.refused
-                and self.points_of(self.side_of(self.turn)) >= 5)
+                and self.points_of(self.side_of(self.turn)) >= OUT_AT)
 
     # ---- the action interface ------------------------------------------------------------------
     def legal_actions(self):
@@ -229,26 +241,12 @@ class Leopard(Game):
         if self.phase == ANSWER:
             return [YES, NO]
         seat = self.turn
-        own = self.side_of(seat) * 9
-        opp = (1 - self.side_of(seat)) * 9
+        side = self.side_of(seat)
         tops = self.tops
         actions = [GO_OUT] if self.may_go_out() else []
         for card in sorted(set(self.hands[seat])):
             base = card * 32
-            rank = card % 13
-            if rank <= 8:                        # A-9: its number, either square, empty or face down
-                for t in sorted((own + rank, opp + rank)):
-                    top = tops[t]
-                    if top < 0 or top >= DOWN:
-                        actions.append(base + t)
-            elif rank == TEN:
-                actions.extend(base + t for t in range(own, own + 9) if tops[t] < 0 or tops[t] >= DOWN)
-            elif rank == JACK:
-                actions.extend(base + t for t in range(18) if tops[t] >= 0)
-            elif rank == QUEEN:
-                actions.extend(base + t for t in range(own, own + 9) if tops[t] >= 0)
-            else:
-                actions.extend(base + t for t in range(own, own + 9))
+            actions.extend(base + t for t in placements(side, card % 13, tops))
             actions.append(base + DISCARD)
         return actions
 
@@ -271,8 +269,7 @@ class Leopard(Game):
         if t == DISCARD:
             self.discard.append(card)
         else:
-            rank = rank_of(card)
-            entry = DOWN * (seat + 1) + card if rank in (JACK, QUEEN) else card
+            entry = entry_of(seat, card)
             self.piles[t].append(entry)
             self.tops[t] = entry
         if not self.stock:
@@ -330,8 +327,8 @@ class Leopard(Game):
         if not lines:
             text.append(message("leopard.no_lines"))
         text.append(message("leopard.square", points=points))
-        text.append(message("leopard.bonus", bonus=bonus(points)) if bonus(points)
-                    else message("leopard.bonus_none"))
+        text.append(message("leopard.bonus", bonus=bonus(points), above=BONUS_ABOVE) if bonus(points)
+                    else message("leopard.bonus_none", above=BONUS_ABOVE))
         if went_out:
             text.append(message("leopard.went_out"))
         text.append(message("leopard.deal_points", points=score))
@@ -402,7 +399,7 @@ class Leopard(Game):
         if kind == "go_out":
             if self.refused:
                 return message("leopard.refuse.out_refused")
-            return message("leopard.refuse.out_low", points=self.points_of(self.side_of(seat)))
+            return message("leopard.refuse.out_low", points=self.points_of(self.side_of(seat)), need=OUT_AT)
         code = move.get("card")
         if code not in IDS:
             return message("engine.not_a_card", card=str(code)[:10])
@@ -416,18 +413,18 @@ class Leopard(Game):
             return message("leopard.refuse.bad_position")
         rank = rank_of(card)
         own = side == self.side_of(seat)
-        own_t, opp_t, need = TARGETS[rank]
+        own_t, opp_t, need = PLACEMENT[rank]
         if not own and not opp_t:
             return message("leopard.refuse.own_only", card=code)
         if pos - 1 not in (own_t if own else opp_t):
             return message("leopard.refuse.number", card=code, pos=rank + 1)
-        if need == "open":
+        if need == OPEN:
             return message("leopard.refuse.needs_open", card=code)
         return message("leopard.refuse.needs_card", card=code)
 
     def _public_move(self, move, seat, mover):
         """A face-down card (a J or Q) placed by another seat shows as "??"."""
-        if seat is not None and mover != seat and move["type"] == "place" and move["card"][0] in "JQ":
+        if seat is not None and mover != seat and move["type"] == "place" and move["card"][0] in _FACE_DOWN_RANKS:
             return dict(move, card=HIDDEN)
         return move
 
@@ -471,6 +468,8 @@ class Leopard(Game):
             "hand_counts": [len(h) for h in self.hands],
             "stock_count": len(self.stock),
             "can_go_out": self.may_go_out(),
+            "out_at": OUT_AT,                                   # the square points that may go out
+            "face_down": list(_FACE_DOWN_RANKS),                # the ranks placed face down
             "cut": [[{"seat": s, "card": CODES[c]} for s, c in r] for r in self.cut],
             "deals": self.deals,
             "deals_total": DEALS,
