@@ -22,16 +22,13 @@ swings by tens of points on the cards still to come, so playouts to the end of t
 nothing about one move (a search with greedy playouts to the deal's end lost 0-10 to ``normal``).
 """
 
-from ..cards import RANKS
+from ..cards import ACE, KING, RANK_OF, RANKS
 from ..text import message
-from ..games.spite_malice import (DISCARD as A_DISCARD, END_ACTION, FROM_DISCARD as A_FROM_DISCARD,
-                                  FROM_HAND as A_FROM_HAND, FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW,
-                                  SpiteMalice)
+from ..games.spite_malice import (COMPLETE, DISCARD as A_DISCARD, DISCARD_PILES, END_ACTION,
+                                  FROM_DISCARD as A_FROM_DISCARD, FROM_HAND as A_FROM_HAND,
+                                  FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW, NEW_PILE as NEW, WILD, SpiteMalice,
+                                  may_start_pile, starting_ranks)
 from .ismcts import search_move
-
-ACE, KING = 0, 12
-COMPLETE = 12
-NEW = "new"
 
 BASE = dict(depth=6, nodes=600, bridge=False, all_opponents=False, plan_discard=False,
             king_spent=14.0,      # more than any gain but a pay-off card: Kings wait for the pay-off pile
@@ -50,8 +47,6 @@ PAYOFF_CARD = 1000.0
 WIN = 100000.0
 
 
-RANK_OF = tuple(c % 13 for c in range(52))     # card id -> rank (see cards.py)
-
 
 def rank(code):
     return RANKS.index(code[0])
@@ -69,8 +64,8 @@ class Table:
         self.discards = discards
         self.payoff_left, self.payoff_top = payoff
         self.needs = tuple(sorted(n for n in centre if n))
-        self.unlimited = options["centre_limit"] == "unlimited"
-        self.kings_start = options["kings_start_piles"]
+        self.options = options
+        self.starters = starting_ranks(options)
         self.opponents = opponents
         self.kings_held = self.hand.count(KING) + sum(p.count(KING) for p in self.discards)
         self.cards_held = len(self.hand), sum(len(p) for p in self.discards)
@@ -80,7 +75,7 @@ class Table:
         seat, n, zones = view["seat"], view["players"], view["zones"]
 
         def piles(s):
-            return tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(4))
+            return tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(DISCARD_PILES))
 
         def top(s):
             pay = zones[f"payoff{s}"]
@@ -113,12 +108,15 @@ class Table:
 # played, sorted needs of the centre piles on the table).
 
 def can_start(table, needs):
-    return table.unlimited or len(needs) < 4
+    return may_start_pile(table.options, len(needs))
 
 
 def targets(table, r, needs):
-    out = sorted({n for n in needs if n == r or r == KING})
-    if can_start(table, needs) and (r == ACE or (r == KING and table.kings_start)):
+    """The plan model's targets of a card of rank ``r``: the needs of the piles it goes on (a pile
+    needing it, or any pile for the wild King), and NEW when it may start one (the game's rules on
+    ranks alone: ``WILD``, ``starting_ranks``, ``may_start_pile``)."""
+    out = sorted({n for n in needs if r in (n, WILD)})
+    if r in table.starters and can_start(table, needs):
         out.append(NEW)
     return out
 
@@ -316,7 +314,7 @@ def move_step(view, move):
 def best_discard_move(view, moves):
     seat = view["seat"]
     zones = view["zones"]
-    piles = [zones[f"discard{seat}_{d}"] for d in range(4)]
+    piles = [zones[f"discard{seat}_{d}"] for d in range(DISCARD_PILES)]
     empty = sum(1 for p in piles if not p)
     best, best_v = None, None
     for m in moves:
@@ -339,7 +337,7 @@ def choose_easy(view, rng):
     for m in legal:
         if m["type"] == "build" and m["from"] == "payoff":
             return m
-    from_hand = [m for m in legal if m["type"] == "build" and m["from"] == "hand" and m["card"][0] != "K"]
+    from_hand = [m for m in legal if m["type"] == "build" and m["from"] == "hand" and rank(m["card"]) != KING]
     if from_hand and rng.below(2) == 0:
         return from_hand[rng.below(len(from_hand))]
     return close_turn(view, legal)
@@ -471,7 +469,7 @@ def hint_reason(view, move, after):
         if move["from"] == "payoff":
             return message("hint.spite_malice.payoff")
         top = view["payoff_tops"][seat]
-        if top and not _payoff_playable(view, top) and _payoff_playable(after(), top):
+        if top and not _payoff_playable(view) and _payoff_playable(after()):
             return message("hint.spite_malice.toward_payoff")
         if move["from"] == "discard":
             return message("hint.spite_malice.from_discard")
@@ -481,18 +479,12 @@ def hint_reason(view, move, after):
         if not pile:
             return message("hint.spite_malice.discard_new")
         card, below = move["card"][0], pile[-1][0]
-        if card != "K" and below in RANKS and (
+        if card != RANKS[KING] and below in RANKS and (
                 card == below or RANKS.index(below) == RANKS.index(card) + 1):
             return message("hint.spite_malice.discard_order")
     return None
 
 
-def _payoff_playable(view, top):
-    """Could the pay-off card ``top`` go on a centre pile now (Kings are wild)?"""
-    if top[0] == "K":
-        return True
-    for pile in view["centre"]:
-        need = pile["needs"] if pile["cards"] else "A"
-        if need == top[0]:
-            return True
-    return False
+def _payoff_playable(view):
+    """Could the seat's pay-off card be built now (a legal move of the view builds it)?"""
+    return any(m["type"] == "build" and m["from"] == "payoff" for m in view["legal_moves"])

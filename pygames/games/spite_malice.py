@@ -23,12 +23,13 @@ Rulings taken here (besides the ones in the rules file):
   whatever the totals: equal leaders share the result and the match has no single winner).
 """
 
-from ..cards import CODES, HIDDEN, IDS, RANKS, deck_ids
+from ..cards import ACE, CODES, HIDDEN, IDS, KING, RANK_OF, RANKS, deck_ids
 from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game
 from ..text import message
 
-ACE, KING = 0, 12
+WILD = KING                        # a King plays as any rank
 COMPLETE = 12                      # cards on a finished pile: A..Q
+CENTRE_PILES = 4                   # centre piles built at once, unless the option lifts the limit
 HAND_SIZE = 5
 DISCARD_PILES = 4
 WIN_BONUS = 5
@@ -40,7 +41,6 @@ NEW_PILE = "new"
 FROM_PAYOFF, FROM_DISCARD, FROM_HAND, DISCARD, END_TURN = 0, 1, 5, 6, 7
 NEW = 63
 END_ACTION = END_TURN << 12
-RANK = tuple(c % 13 for c in range(52))
 DECKS = {2: 2, 3: 3, 4: 4}
 SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
@@ -50,7 +50,7 @@ def _is_index(value, size):
 
 
 def _hand_key(card):
-    return RANK[card], card
+    return RANK_OF[card], card
 
 
 _ZONE_NAMES: dict[tuple[int, int], list[str]] = {}    # (players, centre piles) -> zone names, in _piles' order
@@ -67,6 +67,16 @@ def _target(pile):
     return pile if type(pile) is int and 0 <= pile < NEW else None
 
 
+def starting_ranks(options):
+    """The ranks that may start a centre pile: an Ace, and a King when the option allows it."""
+    return (ACE, KING) if options["kings_start_piles"] else (ACE,)
+
+
+def may_start_pile(options, building):
+    """May a new centre pile start while ``building`` piles are being built?"""
+    return options["centre_limit"] == "unlimited" or building < CENTRE_PILES
+
+
 def _rank_message(rank):
     return message(f"spite_malice.rank.{RANKS[rank]}")
 
@@ -79,7 +89,7 @@ class SpiteMalice(Game):
     OPTIONS = {
         "payoff": (26, 13),
         "kings_start_piles": (True, False),
-        "centre_limit": (4, "unlimited"),
+        "centre_limit": (CENTRE_PILES, "unlimited"),
         "target": (50, 25, 100, 0),
     }
     LINK_SINCE = 2      # four decks for four players and the exhausted-stock ruling changed the deals
@@ -108,13 +118,13 @@ class SpiteMalice(Game):
         "spite_malice.refuse.payoff_top": "Only the top card of your pay-off pile can be played, and it "
                                           "is {top:card}, not {card:card}.",
         "spite_malice.refuse.payoff_empty": "Your pay-off pile is empty.",
-        "spite_malice.refuse.discard_which": "Name your discard pile as \"discard\": 0 to 3.",
+        "spite_malice.refuse.discard_which": "Name your discard pile as \"discard\": 0 to {last}.",
         "spite_malice.refuse.not_discard_top": "{card:card} is not on top of your discard pile {pile}.",
         "spite_malice.refuse.build_from": "A build comes \"from\" the hand, the pay-off pile or a discard pile.",
         "spite_malice.refuse.king_no_start": "In this game a King cannot start a centre pile; only an Ace can.",
         "spite_malice.refuse.only_ace_starts": "Only an Ace (or a King as an Ace) can start a centre "
                                                "pile, not {card:card}.",
-        "spite_malice.refuse.centre_full": "There are already 4 centre piles; a new one can start when "
+        "spite_malice.refuse.centre_full": "There are already {n} centre piles; a new one can start when "
                                            "one is completed.",
         "spite_malice.refuse.no_pile": "There is no centre pile {pile}; build on an existing pile or "
                                        "start a \"new\" one.",
@@ -122,8 +132,8 @@ class SpiteMalice(Game):
         "spite_malice.refuse.ace_discard": "An Ace cannot be discarded.",
         "spite_malice.refuse.discard_not_in_hand": "{card:card} is not in your hand; only hand cards "
                                                    "are discarded.",
-        "spite_malice.refuse.discards_full": "You already have 4 discard piles; discard onto one of them.",
-        "spite_malice.refuse.discard_where": "A discard goes on your discard pile 0 to 3 or a \"new\" one.",
+        "spite_malice.refuse.discards_full": "You already have {n} discard piles; discard onto one of them.",
+        "spite_malice.refuse.discard_where": "A discard goes on your discard pile 0 to {last} or a \"new\" one.",
         "spite_malice.refuse.discard_empty": "Your discard pile {pile} is empty: start it with "
                                              "\"pile\": \"new\".",
         "spite_malice.rank.A": "an Ace", "spite_malice.rank.2": "a 2", "spite_malice.rank.3": "a 3",
@@ -154,7 +164,7 @@ class SpiteMalice(Game):
         self.stock = cards                             # top = end
         self.hands = [[] for _ in range(n)]
         self.discards = [[[] for _ in range(DISCARD_PILES)] for _ in range(n)]
-        self.centre = [[] for _ in range(4)]
+        self.centre = [[] for _ in range(CENTRE_PILES)]
         self.completed = []
         self.turn = self.dealer
         self.built = False           # a centre pile was built on this turn
@@ -169,7 +179,7 @@ class SpiteMalice(Game):
 
     # ---- rules helpers -------------------------------------------------------------------------
     def _can_start_pile(self):
-        return self.options["centre_limit"] == "unlimited" or [] in self.centre
+        return may_start_pile(self.options, sum(1 for p in self.centre if p))
 
     def _draw_to_five(self):
         """Draw until the hand holds 5, reshuffling the completed piles into a new stock when the
@@ -199,23 +209,23 @@ class SpiteMalice(Game):
         if pay:
             c = pay[-1]
             base = FROM_PAYOFF << 12 | c << 6
-            actions += [base | t for t in places[RANK[c]]]
+            actions += [base | t for t in places[RANK_OF[c]]]
         piles = self.discards[seat]
         for d in range(DISCARD_PILES):
             pile = piles[d]
             if pile:
                 c = pile[-1]
                 base = (FROM_DISCARD + d) << 12 | c << 6
-                actions += [base | t for t in places[RANK[c]]]
+                actions += [base | t for t in places[RANK_OF[c]]]
         hand = self.hands[seat]
         distinct = [c for i, c in enumerate(hand) if i == 0 or hand[i - 1] != c]   # hand is sorted
         for c in distinct:
             base = FROM_HAND << 12 | c << 6
-            actions += [base | t for t in places[RANK[c]]]
+            actions += [base | t for t in places[RANK_OF[c]]]
         spots = [d for d in range(DISCARD_PILES) if piles[d]]
         if len(spots) < DISCARD_PILES:
             spots.append(NEW)
-        discardable = [c for c in distinct if RANK[c] != ACE]
+        discardable = [c for c in distinct if RANK_OF[c] != ACE]
         for c in discardable:
             base = DISCARD << 12 | c << 6
             actions += [base | d for d in spots]
@@ -226,15 +236,14 @@ class SpiteMalice(Game):
     def _places(self):
         """For each rank, the centre slots (and NEW) a card of that rank may be built on."""
         places = [[] for _ in range(13)]
-        kings = places[KING]
+        wild = places[WILD]
         for i, p in enumerate(self.centre):
             if p:
                 places[len(p)].append(i)
-                kings.append(i)
+                wild.append(i)
         if self._can_start_pile():
-            places[ACE].append(NEW)
-            if self.options["kings_start_piles"]:
-                kings.append(NEW)
+            for rank in starting_ranks(self.options):
+                places[rank].append(NEW)
         return places
 
     def apply_action(self, action):
@@ -427,7 +436,7 @@ class SpiteMalice(Game):
         elif source == DISCARD_PILE:
             d = move.get("discard")
             if not _is_index(d, DISCARD_PILES):
-                return message("spite_malice.refuse.discard_which")
+                return message("spite_malice.refuse.discard_which", last=DISCARD_PILES - 1)
             pile = self.discards[seat][d]
             if not pile or pile[-1] != card:
                 return message("spite_malice.refuse.not_discard_top", card=code, pile=d)
@@ -436,27 +445,27 @@ class SpiteMalice(Game):
         return self._why_not_on_pile(card, move.get("pile"))
 
     def _why_not_on_pile(self, card, pile):
-        rank = RANK[card]
+        rank = RANK_OF[card]
         if pile == NEW_PILE:
             if rank == KING and not self.options["kings_start_piles"]:
                 return message("spite_malice.refuse.king_no_start")
             if rank not in (ACE, KING):
                 return message("spite_malice.refuse.only_ace_starts", card=CODES[card])
-            return message("spite_malice.refuse.centre_full")
+            return message("spite_malice.refuse.centre_full", n=CENTRE_PILES)
         if not _is_index(pile, len(self.centre)) or not self.centre[pile]:
             return message("spite_malice.refuse.no_pile", pile=str(pile)[:10])
         return message("spite_malice.refuse.wrong_rank", card=CODES[card],
                        need=_rank_message(len(self.centre[pile])))
 
     def _why_not_discard(self, seat, card, pile):
-        if RANK[card] == ACE:
+        if RANK_OF[card] == ACE:
             return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
             return message("spite_malice.refuse.discard_not_in_hand", card=CODES[card])
         if pile == NEW_PILE:
-            return message("spite_malice.refuse.discards_full")
+            return message("spite_malice.refuse.discards_full", n=DISCARD_PILES)
         if not _is_index(pile, DISCARD_PILES):
-            return message("spite_malice.refuse.discard_where")
+            return message("spite_malice.refuse.discard_where", last=DISCARD_PILES - 1)
         return message("spite_malice.refuse.discard_empty", pile=pile)
 
     # ---- views -----------------------------------------------------------------------------------
@@ -492,6 +501,10 @@ class SpiteMalice(Game):
                         "rank": RANKS[len(p) - 1] if p else None,
                         "needs": RANKS[len(p)] if p else None} for p in self.centre],
             "centre_limit": self.options["centre_limit"],
+            "centre_piles": CENTRE_PILES,           # centre piles at once, unless the option lifts the limit
+            "discard_piles": DISCARD_PILES,         # each player's discard piles
+            "wild": RANKS[WILD],                    # the rank that plays as any
+            "starts": [RANKS[r] for r in starting_ranks(self.options)],   # the ranks that start a pile
             "payoff_counts": [len(p) for p in self.payoff],
             "payoff_tops": [CODES[p[-1]] if p else None for p in self.payoff],
             "hand_counts": [len(h) for h in self.hands],
@@ -529,7 +542,6 @@ class SpiteMalice(Game):
         Kings are left out (they are kept for the pay-off card on purpose). Empty sets where the log
         says nothing or does not lead to the view's centre piles."""
         n = view["players"]
-        unlimited = view["options"]["centre_limit"] == "unlimited"
         needs = []                               # the rank each centre slot needs; 0 = empty slot
         refused = [set() for _ in range(n)]
         for entry in view["log"]:
@@ -546,7 +558,7 @@ class SpiteMalice(Game):
                 needs[pile] = (needs[pile] + 1) % COMPLETE
             elif kind in (DISCARD_MOVE, END):
                 wanted = {r for r in needs if r}
-                if unlimited or 0 in needs or len(needs) < 4:
+                if may_start_pile(view["options"], sum(1 for r in needs if r)):
                     wanted.add(ACE)
                 refused[seat] = wanted if kind == DISCARD_MOVE else set()
         shown = [len(p["cards"]) for p in view["centre"]]
