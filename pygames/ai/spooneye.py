@@ -14,10 +14,10 @@ captured piles, the stock's size.
   favourite that stands out needs no search (``hard_candidates``).
 """
 
-from ..cards import IDS, rank_of, suit_of
-from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_LEFT, NINE, PLAY,
-                              STEAL, SUIT_BONUS, SWAP, THREE, Spooneye, is_three_sevens, mast_total,
-                              value_on)
+from ..cards import FOUR, IDS, JACK, NINE, THREE, rank_of, suit_of
+from ..games.spooneye import (CAPTURE, DRAW, LIMIT, MAX_MASTS, MOVE, NEW_LEFT, PLAY, RANK_VALUE, SPECIAL, STEAL,
+                              SWAP, TOP_VALUE, Spooneye, bonus_of, doubled_positions, is_three_sevens,
+                              mast_total, value_on)
 from ..text import message
 from .ismcts import search_move
 
@@ -50,10 +50,10 @@ def unseen_values(game, seat):
             continue
         total += 1
         r = c % 13
-        if r == 10:
+        if r == JACK:
             jacks += 1
         else:
-            counts[min(r + 1, 10)] += 1
+            counts[RANK_VALUE[r]] += 1
     return counts, jacks, max(total, 1)
 
 
@@ -69,14 +69,14 @@ class Knowledge:
 
     def completes(self, gap, top_value):
         """Probability that one unseen card is worth exactly ``gap`` on a mast topped by ``top_value``."""
-        if gap < 1 or gap > 10:
+        if gap < 1 or gap > TOP_VALUE:
             return 0.0
         n = self.counts[gap] + (self.jacks if top_value == gap else 0)
         return n / self.total
 
     def own_completes(self, gap, top_value):
         """Whether the seat holds a card that completes this gap."""
-        if gap < 1 or gap > 10:
+        if gap < 1 or gap > TOP_VALUE:
             return False
         for c in self.hand:
             if value_on(c, top_value) == gap:
@@ -91,11 +91,8 @@ class Knowledge:
             return float(n)
         points = n
         if raised:
-            if len({suit_of(c) for c in mast_cards}) == 1:
-                points += n
-            elif n > 3:
-                points += n - 3
-        return points + 0.5 * sum(SUIT_BONUS[suit_of(c)] for c in mast_cards)
+            points += len(doubled_positions(mast_cards))
+        return points + 0.5 * bonus_of(mast_cards)
 
 
 def _cards(mast):
@@ -418,6 +415,6 @@ def hint_reason(view, move, after):
             if after()["captured"][seat]["points"] > view["captured"][seat]["points"] or \
                     after().get("raised") or (after().get("last_raise") or {}) != (view.get("last_raise") or {}):
                 return message("hint.spooneye.raise")
-        if to["player"] != seat and isinstance(to["mast"], int) and card_rank not in (2, 3, 8):
+        if to["player"] != seat and isinstance(to["mast"], int) and card_rank not in SPECIAL:
             return message("hint.spooneye.load")
     return None

@@ -14,7 +14,7 @@ worth where it stands: a J takes the value of the card beneath), bottom to top. 
 * ``STEAL + (player * 4 + mast) * 8 + slot`` (the 9: slot 0-3 an own mast, 4 new-left, 5 new-right).
 """
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
+from ..cards import CODES, FOUR, HIDDEN, IDS, JACK, NINE, RANKS, THREE, rank_of, suit_of
 from ..engine import EVERYONE, OTHERS, Game
 from ..text import message
 
@@ -24,9 +24,9 @@ SLOT_NAMES = {NEW_LEFT: "new-left", NEW_RIGHT: "new-right"}
 SLOT_OF = {"new-left": NEW_LEFT, "new-right": NEW_RIGHT}
 MAX_MASTS = 4
 LIMIT = 21
-JACK = 10                     # rank index of the J
-THREE, FOUR, NINE, SEVEN = 2, 3, 8, 6   # rank indexes of the special cards (and the 7)
+SPECIAL = (THREE, FOUR, NINE)  # the ranks with an effect: the 3 draws again, the 4 plays again, the 9 steals
 RANK_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 10, 10)   # the J's 0 is never used
+TOP_VALUE = max(RANK_VALUE)    # the most one card is worth
 SUIT_BONUS = (1, 0, 2, -1)    # per suit index S H D C: spades +1, hearts 0, diamonds +2, clubs -1
 TARGET = 100
 
@@ -63,11 +63,12 @@ def is_three_sevens(mast):
     return len(mast) == 3 and all(e & 15 == 7 for e in mast)
 
 
-def doubled_positions(mast):
-    """Indexes of a raised mast's cards worth 2 by cases 1 and 2 (beyond the third; one suit)."""
-    if len({suit_of(e >> 4) for e in mast}) == 1:
-        return set(range(len(mast)))
-    return set(range(3, len(mast)))
+def doubled_positions(cards):
+    """Indexes of a raised mast's cards (ids, bottom to top) worth 2 by cases 1 and 2 (beyond the
+    third; one suit)."""
+    if len({suit_of(c) for c in cards}) == 1:
+        return set(range(len(cards)))
+    return set(range(3, len(cards)))
 
 
 def bonus_of(cards):
@@ -275,7 +276,7 @@ class Spooneye(Game):
             self.first_play = False
             self.extra = False
             r = rank_of(card)
-            self._land(p, slot, card, r if r in (THREE, FOUR, NINE) else None)
+            self._land(p, slot, card, r if r in SPECIAL else None)
         elif a >= SWAP:
             self._swap(self.decider, a - SWAP)
             self._effect(self.pending)
@@ -290,7 +291,7 @@ class Spooneye(Game):
             if emptied and i < j:
                 j -= 1
             r = rank_of(card)
-            effect = r if self.first_play and r in (THREE, FOUR, NINE) else None
+            effect = r if self.first_play and r in SPECIAL else None
             self.first_play = False
             self._land(seat, j, card, effect)
         elif a == DRAW:
@@ -383,7 +384,7 @@ class Spooneye(Game):
         owner, mast = self.raised
         self.raised = None
         taken = self.rows[p].pop(i) if p is not None else []
-        up = doubled_positions(mast) if self.standard else set()
+        up = doubled_positions([e >> 4 for e in mast]) if self.standard else set()
         if self.standard and not any(self.rows):
             up = set(range(len(mast)))
             taken_up = True
@@ -670,7 +671,7 @@ class Spooneye(Game):
             "extra_play": self.extra,
             "first_play": self.first_play,
             "moved_last": self.moved_last,
-            "pending_effect": None if self.pending is None else "A23456789TJQK"[self.pending],
+            "pending_effect": None if self.pending is None else RANKS[self.pending],
             "raised": (None if self.raised is None else
                        {"owner": self.raised[0], "values": [e & 15 for e in self.raised[1]]}),
             "last_raise": self.last_raise,
@@ -685,6 +686,9 @@ class Spooneye(Game):
             "base_totals": self.base_totals,
             "bonus_totals": self.bonus_totals,
             "target": TARGET if self.standard else None,
+            "limit": LIMIT,                 # a mast's most, and what raises it
+            "max_masts": MAX_MASTS,         # masts a row may hold
+            "top_value": TOP_VALUE,         # the most one card is worth
             "cut": [[{"seat": s, "card": CODES[c]} for s, c in r] for r in self.cut],
             "deals": self.deals,
             "winners": self.winners,
@@ -750,7 +754,7 @@ class Spooneye(Game):
         g.extra = view["extra_play"]
         g.first_play = view["first_play"]
         g.moved_last = list(view["moved_last"])
-        g.pending = None if view["pending_effect"] is None else "A23456789TJQK".index(view["pending_effect"])
+        g.pending = None if view["pending_effect"] is None else RANKS.index(view["pending_effect"])
         r = view["raised"]
         g.raised = None if r is None else (r["owner"], mast_of_cards([IDS[c] for c in zones["raised"]]))
         g.last_raise = view["last_raise"]
