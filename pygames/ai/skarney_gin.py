@@ -28,10 +28,11 @@ No bot takes an offered Ace unless it melds at once: the rules set no limit on A
 passing them for ever.
 """
 
-from ..cards import CODES, IDS
+from ..cards import ACE, CODES, IDS
 from ..text import message
 from ..games import skarney_gin as sg
-from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
+from ..games.skarney_gin import (INITIAL_MELD_SIZE, INITIAL_MELDS, LAYOFF_LIMIT, SKIPS_DRAW, STOCK_END, card_points,
+                                 hand_points, kind_of, melds_in)
 from .ismcts import search_move
 
 CONTRACT = 30          # value of each 3-card meld towards the initial meld
@@ -59,8 +60,9 @@ def _ids(codes):
 
 
 def _positions(card):
+    """A card's rank positions in a run: the Ace low (0) or high (13)."""
     r = card % 13
-    return (0, 13) if r == 0 else (r,)
+    return (0, 13) if r == ACE else (r,)
 
 
 _PARTNERS: dict[int, list] = {}
@@ -158,14 +160,14 @@ def cover(hand, table, room):
 
 def contract(hand):
     """(how many of the three 3-card melds of the initial meld the hand holds, the cards left)."""
-    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=3)]
+    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=INITIAL_MELD_SIZE)]
     best = (0, 0)
 
     def search(start, used, count):
         nonlocal best
         if count > best[0]:
             best = (count, used)
-        if count == 3 or best[0] == 3:
+        if count == INITIAL_MELDS or best[0] == INITIAL_MELDS:
             return
         for j in range(start, len(melds)):
             if not melds[j][0] & used:
@@ -183,11 +185,11 @@ class Knowledge:
         self.seat = seat = view["seat"]
         self.hand = _ids(view["zones"][f"hand{seat}"])
         self.mine = [_ids(m["cards"]) for m in view["melds"][seat]]
-        self.room = [2 - m["laid_this_turn"] for m in view["melds"][seat]]
+        self.room = [LAYOFF_LIMIT - m["laid_this_turn"] for m in view["melds"][seat]]
         self.theirs = [_ids(m["cards"]) for m in view["melds"][1 - seat]]
         self.melded = view["initial_done"][seat]
         # partial melds are worth less as the draws run out
-        self.hope = min(1.0, (view["stock_count"] - 2) / HOPE_STOCK)
+        self.hope = min(1.0, (view["stock_count"] - STOCK_END) / HOPE_STOCK)
         if track and view["initial_done"][1 - seat] and view["hand_counts"][1 - seat] <= CLOSE_HAND:
             self.hope *= CLOSE_HOPE          # the opponent may go out any turn now
         self.track = track
@@ -277,7 +279,7 @@ def choose_move(view, level, rng, budget=None):
     if view["phase"] == "answer":
         offer = IDS[view["offer"]]
         take = _wants(know, offer, level)
-        if level == "hard" and offer % 13:
+        if level == "hard" and offer % 13 != SKIPS_DRAW:
             return _search(view, rng, budget, [sg.TAKE, sg.REFUSE] if take else [sg.REFUSE, sg.TAKE])
         return by_key[("take", None) if take else ("refuse", None)]
     for kind in ("end_deal", "last_card"):
@@ -343,7 +345,7 @@ def initial_melds(parts, pending, limit=INITIAL_SCAN):
     """Ways to complete the initial meld: tuples of 3-card melds (card-id tuples) that, with the
     ``pending`` ones, make three disjoint melds. ``parts`` are the melds that may join; those
     shedding most points are tried first, and at most ``limit`` ways are listed."""
-    need = sg.INITIAL_MELDS - len(pending)
+    need = INITIAL_MELDS - len(pending)
     order = sorted(parts, key=lambda t: -hand_points(t))
     masks = [sg.mask_of(t) for t in order]
     found = []
@@ -386,7 +388,7 @@ def _wants(know, card, level):
     if level == "easy":
         return _melds_now(know, card)
     gain = _gain(know, card)
-    if card % 13 == 0:
+    if card % 13 == SKIPS_DRAW:
         # an Ace costs the next draw; taking only Aces that meld at once also keeps two bots from
         # passing three Aces to and fro without drawing for ever
         return gain - ACE_SKIP > TAKE_MARGIN and _melds_now(know, card)
@@ -436,7 +438,7 @@ def _ranks_held(hand):
     for c in hand:
         r = c % 13
         held[r] += 1
-        if r == 0:
+        if r == ACE:
             held[13] += 1
     return held
 
@@ -446,7 +448,7 @@ def _fits(card, held):
     r = card % 13
     if held[r] >= 2:
         return True
-    for p in ((0, 13) if r == 0 else (r,)):
+    for p in _positions(card):
         near = [held[q] if 0 <= q <= 13 else 0 for q in (p - 2, p - 1, p + 1, p + 2)]
         if (near[1] and near[2]) or (near[0] and near[1]) or (near[2] and near[3]):
             return True

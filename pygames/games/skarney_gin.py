@@ -32,7 +32,7 @@ Rulings taken here (besides the ones in the rules file):
 
 from itertools import combinations, product
 
-from ..cards import CODES, HIDDEN, IDS
+from ..cards import ACE, CODES, HIDDEN, IDS, RANKS, rank_of
 from ..engine import EVERYONE, OTHERS, Game
 from ..text import message
 
@@ -41,7 +41,11 @@ STOCK_END = 2             # a draw leaving this many cards ends the deal unless 
 CARD_POINTS = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)   # by rank index: A=15, 2-10 pips, JQK=10
 SKARNEY_BONUS, SKARNEY_BONUS_UNMELDED = 20, 40
 BOX_BONUS, GAME_BONUS, SHUTOUT_BONUS = 25, 200, 200
-INITIAL_MELDS = 3         # the initial meld: exactly three melds of exactly three cards
+MELD_MIN = 3              # a meld is at least this many cards
+INITIAL_MELDS = 3         # the initial meld: exactly this many melds ...
+INITIAL_MELD_SIZE = 3     # ... of exactly this many cards each
+LAYOFF_LIMIT = 2          # cards a player may lay off onto one meld in a turn (and at a time)
+SKIPS_DRAW = ACE          # a card of this rank taken from an offer skips the taker's draw, and goes round once a deal
 
 # ---- action keys ----------------------------------------------------------------------------------
 OFFER = 0
@@ -97,7 +101,7 @@ def _is_run(ranks):
 def kind_of(cards):
     """The kind of meld these card ids form ("group" | "sequence" | "straight") or None."""
     n = len(cards)
-    if n < 3 or len(set(cards)) != n:
+    if n < MELD_MIN or len(set(cards)) != n:
         return None
     ranks = [c % 13 for c in cards]
     if ranks.count(ranks[0]) == n:
@@ -138,8 +142,8 @@ def _codes(cards):
 
 def meld_problem(cards):
     """Why these card ids are not a meld (a message), or None when they are one."""
-    if len(cards) < 3:
-        return message("skarney_gin.meld.too_few")
+    if len(cards) < MELD_MIN:
+        return message("skarney_gin.meld.too_few", n=MELD_MIN)
     if len(set(cards)) != len(cards):
         return message("skarney_gin.meld.twice")
     if kind_of(cards):
@@ -208,7 +212,7 @@ def initial_parts(hand, pending=()):
     if need <= 0:
         return []
     taken = mask_of(c for part in pending for c in part)
-    triples = [t for t in melds_in([c for c in hand if not taken >> c & 1], max_len=3)]
+    triples = [t for t in melds_in([c for c in hand if not taken >> c & 1], max_len=INITIAL_MELD_SIZE)]
     masks = [mask_of(t) for t in triples]
     out = []
     for t, m in zip(triples, masks):
@@ -272,7 +276,7 @@ def deal_lines(hands, points, skarney, melded):
         key = "skarney_gin.line.skarney" if melded[other] else "skarney_gin.line.skarney_unmelded"
         return [message(key, seat=skarney, other=other, bonus=bonus, hand=hand_points(hands[other]),
                         cards=_codes(hands[other]), points=points[skarney])]
-    lines = [message("skarney_gin.line.stock_end")]
+    lines = [message("skarney_gin.line.stock_end", n=STOCK_END)]
     lines += [message("skarney_gin.line.hand", seat=s, cards=_codes(hands[s]), points=hand_points(hands[s]))
               for s in (0, 1)]
     if points[0] == points[1]:
@@ -301,7 +305,7 @@ class SkarneyGin(Game):
              "meld": {"cards": None}, "layoff": {"meld": None, "cards": None}, "offer": {"card": None},
              "take": {}, "refuse": {}, "last_card": {}, "end_deal": {}}
     TEXTS = {
-        "skarney_gin.meld.too_few": "A meld needs at least 3 cards.",
+        "skarney_gin.meld.too_few": "A meld needs at least {n} {n|card|cards}.",
         "skarney_gin.meld.twice": "A meld cannot hold the same card twice.",
         "skarney_gin.meld.big_group": "{cards:cards} is not a meld: a group has at most 4 cards.",
         "skarney_gin.meld.mixed": "{cards:cards} is not a meld: a group needs one rank, a run needs "
@@ -330,22 +334,22 @@ class SkarneyGin(Game):
         "skarney_gin.refuse.no_melds": "You have no meld to lay off to.",
         "skarney_gin.refuse.layoff_which": "You have no meld {meld}: lay off to your own melds, numbered 0 "
                                            "to {last} in the order you laid them.",
-        "skarney_gin.refuse.layoff_count": "Lay off 1 or 2 cards at a time.",
-        "skarney_gin.refuse.layoff_limit": "You may add at most 2 cards to a meld per turn.",
+        "skarney_gin.refuse.layoff_count": "Lay off 1 to {n} {n|card|cards} at a time.",
+        "skarney_gin.refuse.layoff_limit": "You may add at most {n} {n|card|cards} to a meld per turn.",
         "skarney_gin.refuse.layoff_no_fit": "Adding {cards:cards} to {meld:cards} does not leave a meld.",
-        "skarney_gin.refuse.stock_end": "The stock is down to 2 cards: no offer this turn; end the deal.",
+        "skarney_gin.refuse.stock_end": "The stock is down to {n} {n|card|cards}: no offer this turn; end the deal.",
         "skarney_gin.refuse.last_card_now": "With one card left you make no offer: announce last card.",
         "skarney_gin.refuse.reoffer": "You accepted {card:card} last turn: offer another card.",
         "skarney_gin.refuse.ace_taken": "{card:card} was taken from an offer this deal: an Ace goes round only once.",
         "skarney_gin.refuse.last_card_when": "You may announce last card only with one card left.",
-        "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left 2 cards "
+        "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left {n} {n|card|cards} "
                                             "in the stock.",
         "skarney_gin.line.skarney": "{seat:seat} went out (Skarney): bonus {bonus} + {hand} for the "
                                     "cards left in the other hand ({cards:cards}) = {points}.",
         "skarney_gin.line.skarney_unmelded": "{seat:seat} went out (Skarney): bonus {bonus} (doubled: "
                                              "{other:seat} had made no initial meld) + {hand} for the cards "
                                              "left in that hand ({cards:cards}) = {points}.",
-        "skarney_gin.line.stock_end": "The stock is down to 2 cards and no one went out: each hand is "
+        "skarney_gin.line.stock_end": "The stock is down to {n} {n|card|cards} and no one went out: each hand is "
                                       "counted, and the lower one scores the difference.",
         "skarney_gin.line.hand": "{seat:seat}: {cards:cards} = {points}",
         "skarney_gin.line.equal": "The hands are equal: no one scores, and the same dealer deals again.",
@@ -501,14 +505,14 @@ class SkarneyGin(Game):
         hand = self.hands[p]
         acts = []
         for i, meld in enumerate(self.melds[p]):
-            room = 2 - self.laid[p][i]
+            room = LAYOFF_LIMIT - self.laid[p][i]
             if room <= 0:
                 continue
             near = _near(meld, hand)
             singles = [c for c in near if kind_of(meld + [c])]
             base = LAYOFF_0 + (i << SHIFT)
             acts += [base | 1 << c for c in singles]
-            if room == 2:
+            if room >= 2:
                 # a valid pair always holds a card that fits alone (the one next to the meld)
                 pairs = {tuple(sorted((a, b), key=_sort_key)) for a in singles for b in near
                          if b != a and kind_of(meld + [a, b])}
@@ -545,8 +549,8 @@ class SkarneyGin(Game):
             self._add_to_hand(taker, card)
             self.shown[taker].append(card)
             self.accepted[taker] = card
-            self.skip_draw[taker] = card % 13 == 0
-            if card % 13 == 0:
+            self.skip_draw[taker] = rank_of(card) == SKIPS_DRAW
+            if rank_of(card) == SKIPS_DRAW:
                 self.aces_taken |= 1 << card
             self._end_turn()
         elif a == REFUSE:
@@ -744,7 +748,7 @@ class SkarneyGin(Game):
         if len(self.pending) >= INITIAL_MELDS:
             return message("skarney_gin.refuse.parts_full")
         cards = self._hand_cards(move.get("cards"))
-        if len(cards) != 3:
+        if len(cards) != INITIAL_MELD_SIZE:
             return message("skarney_gin.refuse.part_size")
         for part in self.pending:
             for c in cards:
@@ -780,10 +784,10 @@ class SkarneyGin(Game):
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(melds):
             return message("skarney_gin.refuse.layoff_which", meld=str(i)[:10], last=len(melds) - 1)
         cards = self._hand_cards(move.get("cards"))
-        if not 1 <= len(cards) <= 2:
-            return message("skarney_gin.refuse.layoff_count")
-        if self.laid[self.turn][i] + len(cards) > 2:
-            return message("skarney_gin.refuse.layoff_limit")
+        if not 1 <= len(cards) <= LAYOFF_LIMIT:
+            return message("skarney_gin.refuse.layoff_count", n=LAYOFF_LIMIT)
+        if self.laid[self.turn][i] + len(cards) > LAYOFF_LIMIT:
+            return message("skarney_gin.refuse.layoff_limit", n=LAYOFF_LIMIT)
         return message("skarney_gin.refuse.layoff_no_fit", cards=_codes(cards), meld=_codes(melds[i]))
 
     def _why_offer(self, move):
@@ -791,7 +795,7 @@ class SkarneyGin(Game):
         if problem:
             return problem
         if self.stock_end:
-            return message("skarney_gin.refuse.stock_end")
+            return message("skarney_gin.refuse.stock_end", n=STOCK_END)
         if len(self.hands[self.turn]) == 1:
             return message("skarney_gin.refuse.last_card_now")
         card = self._hand_cards([move.get("card")])[0]
@@ -804,11 +808,11 @@ class SkarneyGin(Game):
         if problem:
             return problem
         if self.stock_end:
-            return message("skarney_gin.refuse.stock_end")
+            return message("skarney_gin.refuse.stock_end", n=STOCK_END)
         return message("skarney_gin.refuse.last_card_when")
 
     def _why_end_deal(self, move):
-        return self._why_building() or message("skarney_gin.refuse.end_deal_when")
+        return self._why_building() or message("skarney_gin.refuse.end_deal_when", n=STOCK_END)
 
     # ---- views ---------------------------------------------------------------------------------
     def _zones(self):
@@ -847,6 +851,11 @@ class SkarneyGin(Game):
             # cards of each hand that the other player saw go there (taken or refused offers)
             "shown": [_codes(sorted(s, key=_sort_key)) for s in self.shown],
             "target": self.options["target"],
+            "meld_min": MELD_MIN,                       # the fewest cards of a meld
+            "initial_melds": INITIAL_MELDS,             # the initial meld: this many melds ...
+            "initial_meld_size": INITIAL_MELD_SIZE,     # ... of this many cards each
+            "box_bonus": BOX_BONUS,                     # the box bonus for each deal scored in
+            "skips_draw": RANKS[SKIPS_DRAW],            # the rank that, taken from an offer, skips the draw
             "totals": self.totals,
             "deals_scored": self.deals_scored,
             "last_deal": self.last_deal,
@@ -973,11 +982,11 @@ def hand_clues(view, s):
 def plausible(hand, clues):
     """Whether a sampled ``hand`` agrees with ``clues`` (see ``hand_clues``)."""
     if "no_contract" in clues:
-        triples = [mask_of(t) for t in melds_in(hand, max_len=3)]
+        triples = [mask_of(t) for t in melds_in(hand, max_len=INITIAL_MELD_SIZE)]
         if len(triples) >= INITIAL_MELDS and _has_disjoint(triples, INITIAL_MELDS):
             return False
     if "no_meld" in clues:
-        if melds_in(hand, max_len=3):
+        if melds_in(hand, max_len=INITIAL_MELD_SIZE):
             return False
         for meld in clues["no_meld"]:
             if any(kind_of(meld + [c]) for c in _near(meld, hand)):
