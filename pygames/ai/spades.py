@@ -17,7 +17,8 @@ bidder ducks and its partner covers, so the search sees what a live nil is worth
 
 from ..cards import CODES, IDS, Rng, suit_of
 from ..text import message
-from ..games.spades import SORT_KEY, SPADE, STRENGTH, Spades, deal_with_voids, trick_winner
+from ..games.spades import (NIL_BIDS, SORT_KEY, SPADE, STRENGTH, TRICKS, Spades, deal_with_voids, shown_voids,
+                            trick_winner)
 from .ismcts import search_move
 
 
@@ -89,29 +90,9 @@ def hopeless(hand):
     return len(suits[SPADE]) <= 3 and all(STRENGTH[c] <= 7 for c in hand)
 
 
-def shown_voids(view):
-    """The suits each seat has shown it lacks this deal (it did not follow a lead)."""
-    voids = [set() for _ in range(4)]
-    trick = []
-    for entry in view.get("log") or []:
-        move = entry["move"]
-        if move.get("type") != "play":
-            continue
-        c = IDS[move["card"]]
-        if trick and suit_of(c) != suit_of(trick[0]):
-            voids[entry["seat"]].add(suit_of(trick[0]))
-        trick.append(c)
-        if len(trick) == 4:
-            trick = []
-    for t in view["trick"][1:]:
-        if suit_of(IDS[t["card"]]) != suit_of(IDS[view["trick"][0]["card"]]):
-            voids[t["seat"]].add(suit_of(IDS[view["trick"][0]["card"]]))
-    return voids
-
-
 def bid_of(est):
-    """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to 13."""
-    return max(1, min(13, int(est + 0.5)))
+    """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to ``TRICKS``."""
+    return max(1, min(TRICKS, int(est + 0.5)))
 
 
 def choose_bid(view, level, rng):
@@ -129,14 +110,14 @@ def choose_bid(view, level, rng):
     est = estimate_tricks(hand)
     if level == "easy":
         est += (rng.random() - 0.5) * 2
-    partner_nil = partner_bid in ("nil", "double_nil")
+    partner_nil = partner_bid in NIL_BIDS
     if level != "easy" and can_duck(hand) and (est < 0.6 and hopeless(hand) if partner_nil else est < 2.5):
         return {"type": "bid", "bid": "nil"}
     if level != "easy" and partner_nil:
         est += 0.5              # covering the nil, it plays its high cards to win rather than to duck
     bid = bid_of(est)
-    if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > 13:
-        bid = max(1, 13 - partner_bid)
+    if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > TRICKS:
+        bid = max(1, TRICKS - partner_bid)
     return {"type": "bid", "bid": bid}
 
 
@@ -167,11 +148,11 @@ class Table:
         played.update(self.trick)
         self.played = played
         self.broken = view["spades_broken"]
-        self.voids = shown_voids(view)
-        self.left = 13 - sum(self.tricks)        # tricks still to be won, this one included
+        self.voids = shown_voids(deal_plays(view))
+        self.left = TRICKS - sum(self.tricks)    # tricks still to be won, this one included
 
     def nil_alive(self, s):
-        return self.bids[s] in ("nil", "double_nil") and self.tricks[s] == 0
+        return self.bids[s] in NIL_BIDS and self.tricks[s] == 0
 
     def team_need(self, s):
         bid = sum(b for b in (self.bids[s], self.bids[(s + 2) % 4]) if isinstance(b, int))
@@ -228,7 +209,7 @@ def chases_set(t):
     """Own bid made and no nil of the team at stake, while taking tricks can still set the
     opponents: go on winning tricks rather than ducking the bags."""
     me = t.seat
-    if t.team_need(me) > 0 or any(t.bids[s] in ("nil", "double_nil") and t.tricks[s] == 0 for s in (me, (me + 2) % 4)):
+    if t.team_need(me) > 0 or any(t.bids[s] in NIL_BIDS and t.tricks[s] == 0 for s in (me, (me + 2) % 4)):
         return False
     need = t.team_need((me + 1) % 4)
     if need <= 0 or need > t.left:
@@ -384,7 +365,7 @@ def signalled(view, card, allowed):
     if not t.trick or suit_of(card) != suit_of(t.trick[0]):
         return card
     partner = (t.seat + 2) % 4
-    if any(t.bids[s] in ("nil", "double_nil") for s in (t.seat, partner)):
+    if any(t.bids[s] in NIL_BIDS for s in (t.seat, partner)):
         return card
     suit = suit_of(card)
     if any(who == t.seat and suit_of(c) == suit for who, c in deal_plays(view)):
@@ -412,15 +393,15 @@ def _rollout_card(g, rng):
         return legal[0]
     seat = g.turn
     bids, tricks = g.bids, g.tricks
-    nil = bids[seat] in ("nil", "double_nil") and tricks[seat] == 0
+    nil = bids[seat] in NIL_BIDS and tricks[seat] == 0
     partner = (seat + 2) % 4
-    cover = not nil and bids[partner] in ("nil", "double_nil") and tricks[partner] == 0
+    cover = not nil and bids[partner] in NIL_BIDS and tricks[partner] == 0
     trick = g.trick
     if not trick:
         if nil:
             return min(legal, key=STRENGTH.__getitem__)
         if cover:
-            side = [c for c in legal if c >= 13] or legal       # spades are ids 0-12
+            side = [c for c in legal if c // 13 != SPADE] or legal
             return max(side, key=STRENGTH.__getitem__)
         return legal[rng.below(len(legal))]
     best_i = trick_winner(trick)
@@ -448,7 +429,7 @@ def _rollout_card(g, rng):
 def deal_plays(view):
     """Every card played this deal, in order, as ``(seat, card id)``: the log's, and the trick's
     that the log does not hold yet (the engine's log holds the trick's cards too: once each)."""
-    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
+    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view.get("log") or [] if e["move"]["type"] == "play"]
     logged = {c for _, c in plays}
     return plays + [(t["seat"], IDS[t["card"]]) for t in view["trick"] if IDS[t["card"]] not in logged]
 
@@ -480,7 +461,7 @@ def partner_signals(view):
     partner = (seat + 2) % 4
     plays = deal_plays(view)
     bids = view["bids"]
-    if any(bids[s] in ("nil", "double_nil") for s in (seat, partner)):
+    if any(bids[s] in NIL_BIDS for s in (seat, partner)):
         return []
     seen = set()
     out = []
@@ -603,7 +584,7 @@ NIL_MISFIT = 50    # the weight of a hand no one would bid nil with
 
 def bid_fit(hand, bid):
     """How well a whole 13-card hand fits its bid, of 1000."""
-    if bid in ("nil", "double_nil"):
+    if bid in NIL_BIDS:
         return 1000 if can_duck(hand) else NIL_MISFIT
     if not isinstance(bid, int):
         return 1000
@@ -804,7 +785,7 @@ def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
     hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root
     played worse than these plain paired playouts, against OpenSpiel's ISMCTS at 1,000 playouts.)"""
     seat = view["seat"]
-    ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
+    ducking = view["trick"] and view["bids"][seat] in NIL_BIDS and view["tricks"][seat] == 0
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
     legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__,
                    reverse=bool(ducking))
@@ -834,7 +815,7 @@ def hint_reason(view, move, after):
         return None
 
     def nil_alive(s):
-        return bids[s] in ("nil", "double_nil") and tricks[s] == 0
+        return bids[s] in NIL_BIDS and tricks[s] == 0
 
     def low_key(c):
         return (suit_of(c) == SPADE, STRENGTH[c])

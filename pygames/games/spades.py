@@ -6,11 +6,12 @@ move has an int form - ``PLAY + card``, ``BID + n`` (n 1..13), ``NIL``, ``DOUBLE
 the contract are translated at the edge.
 """
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
+from ..cards import CODES, HIDDEN, IDS, SUITS, rank_of, suit_of
 from ..engine import CUSTOM, Game
 from ..text import message
 
-SPADE = 0
+SPADE = 0                      # the trump suit
+TRICKS = 13                    # tricks a deal (each hand's cards): the most a bid names
 # the action keys: a card played is PLAY + its id (0-51); a bid of n tricks is BID + n (1-13), and nil,
 # a bid of no trick, is BID + 0 itself; DOUBLE_NIL and LOOK come after the bids; passing cards a and b
 # (a < b) is PASS + a * 52 + b
@@ -42,6 +43,20 @@ def trick_winner(cards):
 
 
 NIL_VALUE = {"nil": 100, "double_nil": 200}
+NIL_BIDS = tuple(NIL_VALUE)    # the bids of no trick
+
+
+def shown_voids(plays):
+    """The suits each seat has shown it lacks this deal: it played another suit to a lead. ``plays``:
+    the deal's cards played so far, in order, as ``(seat, card id)``."""
+    voids = [set() for _ in range(4)]
+    led = None
+    for i, (seat, card) in enumerate(plays):
+        if i % 4 == 0:
+            led = suit_of(card)
+        elif suit_of(card) != led:
+            voids[seat].add(led)
+    return voids
 
 
 def score_team(bids, tricks, bags):
@@ -122,7 +137,7 @@ class Spades(Game):
         "spades.refuse.double_nil_closed": "Double Nil is open only to a team trailing by 100 or more, "
                                            "once per team.",
         "spades.refuse.look_first": "Look at your hand first (or bid Double Nil).",
-        "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to 13.",
+        "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to {most}.",
         "spades.refuse.pass_two": "Pass exactly two different cards from your hand.",
         "spades.refuse.follow": "You must follow {suit}.",
         "spades.refuse.not_broken": "Spades are not broken yet: lead another suit.",
@@ -193,7 +208,7 @@ class Spades(Game):
         if self.phase == "bid":
             if not self.looked[seat]:
                 return [DOUBLE_NIL, LOOK] if self._double_nil_open(seat) else [LOOK]
-            return [NIL] + [BID + n for n in range(1, 14)]
+            return [NIL] + [BID + n for n in range(1, TRICKS + 1)]
         # pass: any 2 cards of the hand
         hand = sorted(self.hands[seat])
         return [PASS + a * 52 + b for i, a in enumerate(hand) for b in hand[i + 1:]]
@@ -334,9 +349,9 @@ class Spades(Game):
             return LOOK
         if kind == "bid":
             bid = move["bid"]
-            if bid in ("nil", "double_nil"):
+            if bid in NIL_BIDS:
                 return NIL if bid == "nil" else DOUBLE_NIL
-            if type(bid) is int and 1 <= bid <= 13:
+            if type(bid) is int and 1 <= bid <= TRICKS:
                 return BID + bid
             return None
         if kind == "pass_cards":
@@ -370,7 +385,7 @@ class Spades(Game):
                 return message("spades.refuse.double_nil_closed")
             if not self.looked[seat]:
                 return message("spades.refuse.look_first")
-            return message("spades.refuse.bid_range")
+            return message("spades.refuse.bid_range", most=TRICKS)
         if kind == "pass_cards":
             return message("spades.refuse.pass_two")
         code = move.get("card")
@@ -417,6 +432,8 @@ class Spades(Game):
             "spades_broken": self.broken,
             "looked": self.looked,
             "may_double_nil": self.may_double_nil,
+            "trump": SUITS[SPADE],                  # the trump suit
+            "tricks_per_deal": TRICKS,
             "double_nil_seat": self.dn_seat,
             "pass_stage": self.pass_stage if self.phase == "pass" else None,
             "team_scores": self.team_scores,
@@ -447,9 +464,6 @@ class Spades(Game):
         lacks, and the suits each seat has shown void in this deal."""
         zones = {name: list(cards) for name, cards in view["zones"].items()}
         known = [[] for _ in range(4)]          # cards this seat knows to be in another hand
-        voids = [set() for _ in range(4)]
-        leader = (view["dealer"] + 1) % 4
-        trick = []
         for entry in view["log"]:
             move, who = entry["move"], entry["seat"]
             if move["type"] == "pass_cards" and HIDDEN not in move["cards"]:
@@ -461,12 +475,7 @@ class Spades(Game):
                 for hand in known:
                     if c in hand:
                         hand.remove(c)
-                if trick and suit_of(c) != suit_of(trick[0][1]):
-                    voids[who].add(suit_of(trick[0][1]))
-                trick.append((who, c))
-                if len(trick) == 4:
-                    leader = (leader + trick_winner([c for _, c in trick])) % 4
-                    trick = []
+        voids = shown_voids([(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"])
         unseen = {IDS[c] for c in cls.unseen_cards(view)}
         slots = [0] * 4
         for s in range(4):
