@@ -14,7 +14,7 @@ import zlib
 from typing import Any
 
 from . import __version__, ai, from_json, links, new_game
-from .engine import Game, IllegalMove
+from .engine import Game, IllegalMove, bot_seed
 from .games import english_catalogue, game_class, registered
 
 Args = dict[str, Any]      # a call's arguments (a JSON object)
@@ -116,7 +116,7 @@ def bot(args: Args) -> Any:
     if budget is not None and (type(budget) is not int or not 1 <= budget <= 100_000):
         raise ValueError(f"budget must be a whole number from 1 to 100000, not {budget!r}")
     move = ai.choose_move(game.view(seat), level=args.get("level", "normal"),
-                          seed=args.get("seed", game.seed * 1009 + game.move_count), budget=budget)
+                          seed=args.get("seed", bot_seed(game)), budget=budget)
     game.play(move)
     return {"move": move, "seat": seat, "state": _state()}
 

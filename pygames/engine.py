@@ -605,6 +605,12 @@ class Game(ABC):
         return self
 
 
+def bot_seed(game: Game) -> int:
+    """The seed of a bot's move at this point of ``game``: the game's seed and the moves played, so
+    the page's bots (the bridge), the tests' and the lessons' play the same game move for move."""
+    return game.seed * 1009 + game.move_count
+
+
 def _extra_key(move: dict[str, Any], shape: Shape, kind: str, top: bool = False) -> Message | None:
     """The first key of ``move`` its shape lacks (nested objects checked against their own shape)."""
     for key, value in move.items():

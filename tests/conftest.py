@@ -388,10 +388,11 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
 
 
 def page_bot_move(game, level="normal"):
-    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed:
-    the game's seed * 1009 + the moves played), so CPython follows a page's bot game move for move."""
+    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed,
+    ``pygames.engine.bot_seed``), so CPython follows a page's bot game move for move."""
     from pygames import ai
-    return ai.choose_move(game.view(game.current_player), level=level, seed=game.seed * 1009 + game.move_count)
+    from pygames.engine import bot_seed
+    return ai.choose_move(game.view(game.current_player), level=level, seed=bot_seed(game))
 
 
 def late_link(game_id, level, seed, deals=2, moves=None, **options):

@@ -197,6 +197,21 @@ def test_bridge_answers_json_and_errors_readably():
     assert [g["id"] for g in info["games"]] == list(pygames.games.registered())
 
 
+@pytest.mark.parametrize("game_id", pygames.GAME_IDS)
+def test_the_bridges_bots_play_the_one_bot_seed(game_id):
+    """The page's bots (``bridge.bot``) play ``ai.choose_move`` seeded with ``engine.bot_seed`` - the
+    one seed the tests and the lesson tools replay a page's game with."""
+    from pygames.engine import bot_seed
+    bridge.call("new", json.dumps({"game": game_id, "seed": 12}))
+    mirror = pygames.new_game(game_id, seed=12)
+    for _ in range(12):
+        seat = mirror.current_player
+        expected = pygames.ai.choose_move(mirror.view(seat), level="normal", seed=bot_seed(mirror))
+        answer = json.loads(bridge.call("bot", json.dumps({"level": "normal"})))["result"]
+        assert answer["move"] == expected and answer["seat"] == seat
+        mirror.play(expected)
+
+
 def test_bridge_undo_returns_to_the_persons_last_decision():
     state = json.loads(bridge.call("new", json.dumps({"game": "spades", "seed": 21})))["result"]
     while state["view"]["current_player"] != 0:
