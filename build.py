@@ -1203,8 +1203,8 @@ def open_spiel_python():
 
 
 def open_spiel_match(pairs):
-    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (tools/vs_openspiel.py), in its venv."""
-    return subprocess.call([str(open_spiel_python()), str(ROOT / "tools" / "vs_openspiel.py"), "--pairs", str(pairs)],
+    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (research/vs_openspiel.py), in its venv."""
+    return subprocess.call([str(open_spiel_python()), str(ROOT / "research" / "vs_openspiel.py"), "--pairs", str(pairs)],
                            cwd=ROOT)
 
 
@@ -1475,7 +1475,7 @@ def main(argv=None):
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
     p_bench.add_argument("--only", choices=["load", "bots", "openspiel"], default="",
                          help="only the page-load figures (cold, warm, stages), only bot time per move, or "
-                              "only hard against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
+                              "only hard against OpenSpiel's ISMCTS on its Spades (research/vs_openspiel.py)")
     p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")
