@@ -986,7 +986,7 @@ def plausible(hand, clues):
         if len(triples) >= INITIAL_MELDS and _has_disjoint(triples, INITIAL_MELDS):
             return False
     if "no_meld" in clues:
-        if melds_in(hand, max_len=INITIAL_MELD_SIZE):
+        if melds_in(hand, max_len=MELD_MIN):
             return False
         for meld in clues["no_meld"]:
             if any(kind_of(meld + [c]) for c in _near(meld, hand)):
