@@ -491,7 +491,7 @@ for entry in info["games"]:
         call("open_link", fragment=re.sub("=(.)", lambda m: "=%%%02X" % ord(m[1]), links["challenge"], count=1))
         for step in (0, 1, 40):
             call("replay_view", link=links["replay_all"], step=step, reveal=True)
-    for name in getattr(game_class(game), "QUERIES", {}):
+    for name in game_class(game).QUERIES:
         call("query", game=game, name=name, args=[])
 call("no such method")
 for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "none"}'):

@@ -207,7 +207,7 @@ def load(args: Args) -> Any:
 def query(args: Args) -> Any:
     """A game's own helper for the front end (e.g. 'does this selection form a meld?')."""
     cls = game_class(args["game"])
-    fn = getattr(cls, "QUERIES", {}).get(args["name"])
+    fn = cls.QUERIES.get(args["name"])
     if fn is None:
         raise ValueError(f"{cls.TITLE} has no query {args['name']!r}")
     return fn(*args.get("args", []))

@@ -148,7 +148,10 @@ class HighCard(Game):
 GAME = HighCard
 
 
-# ---- its bots (the same module serves as its bots module) -----------------------------------------
+# ---- its bots (the same module serves as its bots module: pygames.games.Bots) ----------------------
+HINT_BUDGET = None      # a hint searches with the hard bot's own budget
+
+
 def choose_move(view, level, rng, budget=None):
     """Easy lays its lowest card; normal and hard the lowest card that beats the table, else the
     lowest (hard through the shared search, which must work on any registered game)."""

@@ -55,6 +55,25 @@ def test_a_game_module_that_fails_to_import_is_an_error_with_its_traceback(tmp_p
         sys.modules.pop("brokengame", None)
 
 
+def test_a_bots_module_provides_every_name_of_the_bots_protocol(tmp_path, monkeypatch):
+    """Every game's bots module provides what ``pygames.games.Bots`` names (``choose_move``,
+    ``hint_reason``, ``HINT_BUDGET``), which hints and the bots read directly; one that lacks a name
+    is a TypeError naming it, the first time it is asked for."""
+    for game_id in pygames.games.registered():
+        bots = pygames.games.bots_module(game_id)
+        assert callable(bots.choose_move) and callable(bots.hint_reason)
+        assert bots.HINT_BUDGET is None or bots.HINT_BUDGET > 0
+    (tmp_path / "botless.py").write_text("def choose_move(view, level, rng, budget=None):\n    return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pygames.games.register("botless", "tests.highcard", "botless")
+    try:
+        with pytest.raises(TypeError, match="botless.*lacks HINT_BUDGET, hint_reason"):
+            pygames.games.bots_module("botless")
+    finally:
+        pygames.games.unregister("botless")
+        sys.modules.pop("botless", None)
+
+
 def test_unknown_game_is_a_value_error_naming_the_games():
     with pytest.raises(ValueError, match="spades"):
         pygames.new_game("chess")

@@ -19,19 +19,24 @@ hands) are research, apart from this module: ``research/spades_experiments.py`` 
 them, passing what it varies through ``search_card``'s sampler.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
 from ..cards import CODES, IDS, Rng, suit_of
+from ..engine import Message, Move, View
 from ..text import message
 from ..games.spades import (NIL_BIDS, SORT_KEY, SPADE, STRENGTH, TRICKS, Spades, deal_with_voids, shown_voids,
                             trick_winner)
-from .ismcts import search_move
+from .ismcts import Sample, search_move
 
 
-def _hand(view):
+def _hand(view: View) -> list[int]:
     return [IDS[c] for c in view["zones"][f"hand{view['seat']}"] if c != "??"]
 
 
-def _by_suit(cards):
-    suits = [[], [], [], []]
+def _by_suit(cards: Sequence[int]) -> list[list[int]]:
+    suits: list[list[int]] = [[], [], [], []]
     for c in cards:
         suits[suit_of(c)].append(c)
     for s in suits:
@@ -39,7 +44,7 @@ def _by_suit(cards):
     return suits
 
 
-def estimate_tricks(hand):
+def estimate_tricks(hand: Sequence[int]) -> float:
     """Likely tricks of a 13-card hand: high cards by suit length, long and ruffing spades. (Counts
     and bits, no sorting: the search's dealer weighs thousands of hands a move with it.)"""
     n = [0, 0, 0, 0]
@@ -71,7 +76,7 @@ def estimate_tricks(hand):
     return tricks
 
 
-def can_duck(hand):
+def can_duck(hand: Sequence[int]) -> bool:
     """A hand fit for nil: low spades only, and no high card without low cards to cover it."""
     suits = _by_suit(hand)
     spades = suits[SPADE]
@@ -87,19 +92,19 @@ def can_duck(hand):
     return True
 
 
-def hopeless(hand):
+def hopeless(hand: Sequence[int]) -> bool:
     """A hand that takes nothing even when the team has no one to cover it: no card above a 9, no
     more than three spades (bid nil on top of a partner's nil only with this)."""
     suits = _by_suit(hand)
     return len(suits[SPADE]) <= 3 and all(STRENGTH[c] <= 7 for c in hand)
 
 
-def bid_of(est):
+def bid_of(est: float) -> int:
     """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to ``TRICKS``."""
     return max(1, min(TRICKS, int(est + 0.5)))
 
 
-def choose_bid(view, level, rng):
+def choose_bid(view: View, level: str, rng: Rng) -> Move:
     legal = view["legal_moves"]
     seat = view["seat"]
     if legal[0]["type"] in ("look",) or any(m.get("bid") == "double_nil" for m in legal):
@@ -125,7 +130,7 @@ def choose_bid(view, level, rng):
     return {"type": "bid", "bid": bid}
 
 
-def choose_pass(view):
+def choose_pass(view: View) -> Move:
     """Double nil exchange: the nil bidder gives away its two most dangerous cards, the partner
     returns its two lowest."""
     seat = view["seat"]
@@ -139,14 +144,14 @@ def choose_pass(view):
 class Table:
     """What a seat can work out from its view: the trick so far, who still needs what, the cards gone."""
 
-    def __init__(self, view):
+    def __init__(self, view: View) -> None:
         self.seat = view["seat"]
         self.hand = _hand(view)
         self.trick = [IDS[t["card"]] for t in view["trick"]]
         self.trick_seats = [t["seat"] for t in view["trick"]]
         self.bids = view["bids"]
         self.tricks = view["tricks"]
-        played = set()
+        played: set[int] = set()
         for s in range(4):
             played.update(IDS[c] for c in view["zones"][f"won{s}"])
         played.update(self.trick)
@@ -155,24 +160,24 @@ class Table:
         self.voids = shown_voids(deal_plays(view))
         self.left = TRICKS - sum(self.tricks)    # tricks still to be won, this one included
 
-    def nil_alive(self, s):
+    def nil_alive(self, s: int) -> bool:
         return self.bids[s] in NIL_BIDS and self.tricks[s] == 0
 
-    def team_need(self, s):
+    def team_need(self, s: int) -> int:
         bid = sum(b for b in (self.bids[s], self.bids[(s + 2) % 4]) if isinstance(b, int))
         return bid - self.tricks[s] - self.tricks[(s + 2) % 4]
 
-    def winner_so_far(self):
+    def winner_so_far(self) -> tuple[int | None, int | None]:
         if not self.trick:
             return None, None
         i = trick_winner(self.trick)
         return self.trick_seats[i], self.trick[i]
 
-    def beats(self, c, best):
-        """Would c beat the current best card of the trick?"""
-        return trick_winner([best, c]) == 1 if self.trick else True
+    def beats(self, c: int, best: int | None) -> bool:
+        """Would c beat the current best card of the trick (any card leads)?"""
+        return best is None or trick_winner([best, c]) == 1
 
-    def is_master(self, c):
+    def is_master(self, c: int) -> bool:
         """No unseen card of its suit is higher (unseen = not played and not in my hand)."""
         mine = set(self.hand)
         s = suit_of(c)
@@ -182,22 +187,22 @@ class Table:
         return True
 
 
-def _lowest(cards):
+def _lowest(cards: Sequence[int]) -> int:
     return min(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
 
 
-def _highest(cards):
+def _highest(cards: Sequence[int]) -> int:
     return max(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
 
 
 SET_REACH = 0.5    # chase a set when the tricks it takes are at most this share of the tricks left (+1)
 
 
-def partner_is_sure(t, win_seat, best):
+def partner_is_sure(t: Table, win_seat: int | None, best: int | None) -> bool:
     """The partner's card wins this trick whatever comes after: it is last to be beaten (this seat
     plays last), or no unseen card can beat it - the highest spade out, or the highest of a suit led
     and not trumped, with the opponent still to play not shown void in it."""
-    if win_seat != (t.seat + 2) % 4:
+    if best is None or win_seat != (t.seat + 2) % 4:
         return False
     if len(t.trick) == 3:
         return True
@@ -209,7 +214,7 @@ def partner_is_sure(t, win_seat, best):
     return suit_of(best) == led and led not in t.voids[(t.seat + 1) % 4]
 
 
-def chases_set(t):
+def chases_set(t: Table) -> bool:
     """Own bid made and no nil of the team at stake, while taking tricks can still set the
     opponents: go on winning tricks rather than ducking the bags."""
     me = t.seat
@@ -221,7 +226,7 @@ def chases_set(t):
     return t.left - need + 1 <= max(1, SET_REACH * t.left + 1)
 
 
-def cover_card(t, legal, winning, win_seat):
+def cover_card(t: Table, legal: list[int], winning: list[int], win_seat: int | None) -> int | None:
     """The card that protects the partner's live nil: lead high (or into a suit the partner has shown
     void in, where it can throw its dangerous cards); before the partner plays, win the trick with the
     highest card so the partner can play under it; after it, overtake the partner when it is winning."""
@@ -241,7 +246,7 @@ def cover_card(t, legal, winning, win_seat):
     return None
 
 
-def ducking_cards(t, legal, winning):
+def ducking_cards(t: Table, legal: list[int], winning: list[int]) -> list[int] | None:
     """A live nil's safe cards: following, the cards that lose to the trick so far (the best card only
     gets better, so they lose in the end). None when every card might win: a lead, or no card stays
     under."""
@@ -250,7 +255,7 @@ def ducking_cards(t, legal, winning):
     return [c for c in legal if c not in winning] or None
 
 
-def partner_choice(t, legal):
+def partner_choice(t: Table, legal: list[int]) -> list[int] | None:
     """The cards the team's rules allow (a subset of ``legal``), or None when none applies: on its own
     live nil, never a card that wins a trick it could lose (the search weighs only the cards that stay
     under it); the cover card of a partner's live nil; never a card that overtakes the partner's sure
@@ -272,7 +277,7 @@ def partner_choice(t, legal):
     return None
 
 
-def choose_card(view, level, rng):
+def choose_card(view: View, level: str, rng: Rng) -> int:
     t = Table(view)
     legal = [IDS[m["card"]] for m in view["legal_moves"]]
     me, partner = t.seat, (t.seat + 2) % 4
@@ -339,10 +344,11 @@ def choose_card(view, level, rng):
 QUEEN, KING = STRENGTH[IDS["QS"]], STRENGTH[IDS["KS"]]     # a card's STRENGTH: 2 is 0, ace 12
 
 HARD_BUDGET = 1000     # playouts of the hard bot per card it searches (spread over the cards it weighs)
+HINT_BUDGET = None     # a hint searches with the hard bot's own budget
 BUDGET_CAP = 2000      # at most this many, whatever the caller offers (a move within about a second)
 
 
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     phase = view["phase"]
     if phase == "bid":
         return choose_bid(view, level, rng)
@@ -358,7 +364,7 @@ def choose_move(view, level, rng, budget=None):
 
 
 # ---- hard: card play by sampling the unseen hands and playing each card out --------------------
-def _rollout_card(g, rng):
+def _rollout_card(g: Spades, rng: Rng) -> int:
     """A quick policy for playouts that values a live nil as the bots do: the nil bidder ducks (the
     highest card that stays under, a low lead), its partner covers it (leads high, wins the trick
     before the nil bidder plays or over it), and otherwise: third hand high (over a partner's low
@@ -404,7 +410,7 @@ def _rollout_card(g, rng):
     return cheap
 
 
-def deal_plays(view):
+def deal_plays(view: View) -> list[tuple[int, int]]:
     """Every card played this deal, in order, as ``(seat, card id)``: the log's, and the trick's
     that the log does not hold yet (the engine's log holds the trick's cards too: once each)."""
     plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view.get("log") or [] if e["move"]["type"] == "play"]
@@ -420,7 +426,7 @@ BID_FIT = (1000, 969, 882, 755, 607, 458, 325, 216, 135, 80, 44, 23, 11, 5, 2, 1
 NIL_MISFIT = 50    # the weight of a hand no one would bid nil with
 
 
-def bid_fit(hand, bid):
+def bid_fit(hand: Sequence[int], bid: Any) -> int:
     """How well a whole 13-card hand fits its bid, of 1000."""
     if bid in NIL_BIDS:
         return 1000 if can_duck(hand) else NIL_MISFIT
@@ -429,7 +435,7 @@ def bid_fit(hand, bid):
     return bid_curve(estimate_tricks(hand), bid)
 
 
-def bid_curve(est, bid):
+def bid_curve(est: float, bid: int) -> int:
     """``BID_FIT``'s weight for likely tricks ``est`` against a bid."""
     quarters = int(abs(est - bid) * 4)
     return BID_FIT[quarters] if quarters < len(BID_FIT) else 1
@@ -443,7 +449,8 @@ class BidDealer:
     (``deal``: ``deal_with_voids``), ``fit(hands)`` weighs a deal by its hands' bids and
     ``state(hands, rng)`` is the full state with those hands."""
 
-    def __init__(self, view, frame=Spades.hidden_frame, deal=deal_with_voids):
+    def __init__(self, view: View, frame: Callable[[View], Any] = Spades.hidden_frame,
+                 deal: Callable[..., list[list[int]]] = deal_with_voids) -> None:
         self.zones, self.unseen, self.slots, self.voids = frame(view)
         self.hidden = [s for s in range(4) if self.slots[s]]
         self.bids = view["bids"]
@@ -454,18 +461,18 @@ class BidDealer:
         self._deal = deal
         self._base = Spades._from_view(view, self.zones)     # the rest of the state, built once
 
-    def deal(self, rng):
+    def deal(self, rng: Rng) -> list[list[int]]:
         """The unseen cards dealt to the hidden hands, every void kept."""
         return self._deal(list(self.unseen), self.slots, self.voids, rng)
 
-    def fit(self, hands):
+    def fit(self, hands: list[list[int]]) -> int:
         """How well the hidden hands of a deal fit their bids: the product of their ``bid_fit``."""
         weight = 1
         for s in self.hidden:
             weight *= bid_fit(hands[s] + self.shown[s], self.bids[s])
         return weight
 
-    def state(self, hands, rng):
+    def state(self, hands: list[list[int]], rng: Rng) -> Spades:
         """The state with the hidden hands ``hands`` (the unseen cards of each seat), a fresh stream."""
         g = self._base.clone(history=True)
         g.hands = [sorted(self.held[s] + hands[s], key=SORT_KEY.__getitem__) if self.slots[s] else self.held[s][:]
@@ -474,7 +481,7 @@ class BidDealer:
         return g
 
 
-def pick(deals, weights, rng):
+def pick(deals: list[list[list[int]]], weights: list[int], rng: Rng) -> list[list[int]]:
     """One of ``deals``, with a chance in proportion to its weight (the last one if none weighs)."""
     left = rng.below(sum(weights) or 1)
     for hands, weight in zip(deals, weights):
@@ -484,7 +491,7 @@ def pick(deals, weights, rng):
     return hands
 
 
-def bid_sampler(view):
+def bid_sampler(view: View) -> Sample:
     """A sampler for the search (``Search(sample=...)``) that deals the unseen cards so each hidden
     hand - what it holds now and what it has played this deal - fits its bid: of ``DEALS_DRAWN``
     deals that keep every void, one is kept with a chance in proportion to the product of its hands'
@@ -493,13 +500,14 @@ def bid_sampler(view):
     if DEALS_DRAWN <= 1 or not dealer.hidden:
         return Spades.determinize
 
-    def sample(view, rng):
+    def sample(view: View, rng: Rng) -> Spades:
         deals = [dealer.deal(rng) for _ in range(DEALS_DRAWN)]
         return dealer.state(pick(deals, [dealer.fit(hands) for hands in deals], rng), rng)
     return sample
 
 
-def search_card(view, rng, cards=None, playouts=HARD_BUDGET, sample=None):
+def search_card(view: View, rng: Rng, cards: list[int] | None = None, playouts: int = HARD_BUDGET,
+                sample: Sample | None = None) -> int:
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
     played on the same deals sampled from the view (``sample``, by default ``bid_sampler``'s: voids
     and passed cards kept, hidden hands as their bids suggest) and played out by the quick policy.
@@ -516,7 +524,7 @@ def search_card(view, rng, cards=None, playouts=HARD_BUDGET, sample=None):
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     seat = view["seat"]
     partner = (seat + 2) % 4
     bids, tricks = view["bids"], view["tricks"]
@@ -535,10 +543,10 @@ def hint_reason(view, move, after):
     if kind != "play":
         return None
 
-    def nil_alive(s):
+    def nil_alive(s: int) -> bool:
         return bids[s] in NIL_BIDS and tricks[s] == 0
 
-    def low_key(c):
+    def low_key(c: int) -> tuple[bool, int]:
         return (suit_of(c) == SPADE, STRENGTH[c])
 
     card = IDS[move["card"]]
@@ -550,7 +558,7 @@ def hint_reason(view, move, after):
     for s in range(4):
         played.update(IDS[c] for c in view["zones"][f"won{s}"])
 
-    def master(c):
+    def master(c: int) -> bool:
         s = suit_of(c)
         return all(STRENGTH[o] < STRENGTH[c] or o in played or o in hand for o in range(s * 13, s * 13 + 13))
 

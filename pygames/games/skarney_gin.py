@@ -30,10 +30,13 @@ Rulings taken here (besides the ones in the rules file):
   left to offer (the file is silent), the card accepted last turn and then a taken Ace may go again.
 """
 
-from itertools import combinations, product
+from __future__ import annotations
 
-from ..cards import ACE, CODES, HIDDEN, IDS, RANKS, rank_of
-from ..engine import EVERYONE, OTHERS, Game
+from itertools import combinations, product
+from typing import Any, Iterable, Self, Sequence
+
+from ..cards import ACE, CODES, HIDDEN, IDS, RANKS, Rng, rank_of
+from ..engine import EVERYONE, OTHERS, Game, Message, Move, View
 from ..text import message
 
 HAND_SIZE = 10
@@ -57,22 +60,22 @@ CARDS = (1 << SHIFT) - 1
 
 
 # ---- cards and melds (ints) -------------------------------------------------------------------
-def card_points(card):
+def card_points(card: int) -> int:
     return CARD_POINTS[card % 13]
 
 
-def hand_points(cards):
+def hand_points(cards: Iterable[int]) -> int:
     return sum(CARD_POINTS[c % 13] for c in cards)
 
 
-def mask_of(cards):
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
         mask |= 1 << c
     return mask
 
 
-def cards_of(mask):
+def cards_of(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
@@ -81,12 +84,12 @@ def cards_of(mask):
     return out
 
 
-def _ace_high(ranks):
+def _ace_high(ranks: Sequence[int] | set[int]) -> bool:
     """True when a run of these distinct rank indexes needs the Ace above the King."""
     return 0 in ranks and 12 in ranks and 1 not in ranks
 
 
-def _is_run(ranks):
+def _is_run(ranks: list[int]) -> bool:
     n = len(ranks)
     if len(set(ranks)) != n:
         return False
@@ -98,7 +101,7 @@ def _is_run(ranks):
     return False
 
 
-def kind_of(cards):
+def kind_of(cards: Sequence[int]) -> str | None:
     """The kind of meld these card ids form ("group" | "sequence" | "straight") or None."""
     n = len(cards)
     if n < MELD_MIN or len(set(cards)) != n:
@@ -111,7 +114,7 @@ def kind_of(cards):
     return "sequence" if len({c // 13 for c in cards}) == 1 else "straight"
 
 
-def natural_order(cards):
+def natural_order(cards: Iterable[int]) -> list[int]:
     """A meld's cards as a person lays them: a group by suit, a run by rank (Ace where it plays)."""
     ranks = {c % 13 for c in cards}
     if len(ranks) == 1:
@@ -120,11 +123,11 @@ def natural_order(cards):
     return sorted(cards, key=lambda c: 13 if high and c % 13 == 0 else c % 13)
 
 
-def _sort_key(card):
+def _sort_key(card: int) -> tuple[int, int]:
     return card % 13, card // 13
 
 
-def _near(meld, hand):
+def _near(meld: Sequence[int], hand: Sequence[int]) -> list[int]:
     """The hand cards that could ever fit ``meld``: its rank for a group, within 2 places of a run's ends."""
     ranks = {c % 13 for c in meld}
     if len(ranks) == 1:
@@ -136,11 +139,11 @@ def _near(meld, hand):
     return [c for c in hand if c % 13 in wanted]
 
 
-def _codes(cards):
+def _codes(cards: Iterable[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 
-def meld_problem(cards):
+def meld_problem(cards: Sequence[int]) -> Message | None:
     """Why these card ids are not a meld (a message), or None when they are one."""
     if len(cards) < MELD_MIN:
         return message("skarney_gin.meld.too_few", n=MELD_MIN)
@@ -162,13 +165,13 @@ def meld_problem(cards):
     return message("skarney_gin.meld.gap", cards=shown)
 
 
-def melds_in(hand, max_len=None):
+def melds_in(hand: Iterable[int], max_len: int | None = None) -> list[tuple[int, ...]]:
     """Every valid meld (a tuple of card ids in natural order) among ``hand``'s cards, sorted."""
-    by_rank = [[] for _ in range(13)]
+    by_rank: list[list[int]] = [[] for _ in range(13)]
     for c in sorted(hand, key=_SUIT_OF.__getitem__):
         by_rank[c % 13].append(c)
     top = max_len or 13
-    found = []
+    found: list[tuple[int, ...]] = []
     for cards in by_rank:
         if len(cards) >= 3:
             for n in (3, 4):
@@ -190,11 +193,11 @@ _SUIT_OF = tuple(c // 13 for c in range(52))
 _SORT_RANK = tuple(c % 13 * 4 + c // 13 for c in range(52))
 
 
-def _meld_key(meld):
+def _meld_key(meld: Sequence[int]) -> list[int]:
     return [_SORT_RANK[c] for c in meld]
 
 
-def _has_disjoint(masks, count, used=0, start=0):
+def _has_disjoint(masks: list[int], count: int, used: int = 0, start: int = 0) -> bool:
     """Whether ``count`` pairwise disjoint masks, none touching ``used``, can be picked from masks[start:]."""
     if count == 0:
         return True
@@ -205,7 +208,7 @@ def _has_disjoint(masks, count, used=0, start=0):
     return False
 
 
-def initial_parts(hand, pending=()):
+def initial_parts(hand: Sequence[int], pending: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
     """The 3-card melds (tuples in natural order) that may join a pending initial meld: disjoint from
     it, and leaving in the hand enough other separate 3-card melds to complete the three."""
     need = INITIAL_MELDS - len(pending)
@@ -222,7 +225,7 @@ def initial_parts(hand, pending=()):
     return out
 
 
-def meld_kind(codes):
+def meld_kind(codes: Any) -> str | None:
     """The kind of meld the card codes form ("group" | "sequence" | "straight") or None."""
     try:
         return kind_of([IDS[c] for c in codes])
@@ -230,7 +233,7 @@ def meld_kind(codes):
         return None
 
 
-def why_not_meld(codes):
+def why_not_meld(codes: Any) -> Message | None:
     """Why the card codes are not a meld (a message), or None when they are one."""
     if not isinstance(codes, list):
         return message("skarney_gin.refuse.cards_list")
@@ -241,17 +244,17 @@ def why_not_meld(codes):
 
 
 # ---- scoring ----------------------------------------------------------------------------------
-def skarney_points(opponent_hand, opponent_melded):
+def skarney_points(opponent_hand: Sequence[int], opponent_melded: bool) -> int:
     return (SKARNEY_BONUS if opponent_melded else SKARNEY_BONUS_UNMELDED) + hand_points(opponent_hand)
 
 
-def stock_end_points(hand0, hand1):
+def stock_end_points(hand0: Sequence[int], hand1: Sequence[int]) -> list[int]:
     """Points [p0, p1] when no one went out: the lower hand scores the difference."""
     a, b = hand_points(hand0), hand_points(hand1)
     return [max(b - a, 0), max(a - b, 0)]
 
 
-def match_result(totals, deals_scored):
+def match_result(totals: list[int], deals_scored: list[int]) -> dict[str, Any]:
     """Bonuses and the final result once a player has reached the target."""
     winner = 0 if totals[0] > totals[1] else 1
     loser = 1 - winner
@@ -267,7 +270,7 @@ def match_result(totals, deals_scored):
             "difference": final[winner] - final[loser], "lines": lines}
 
 
-def deal_lines(hands, points, skarney, melded):
+def deal_lines(hands: list[list[int]], points: list[int], skarney: int | None, melded: list[bool]) -> list[Message]:
     """The end-of-deal explanation as messages: ``hands`` per seat (ids), ``points`` scored, the
     seat that went out (or None), whether each seat had made its initial meld."""
     if skarney is not None:
@@ -362,8 +365,35 @@ class SkarneyGin(Game):
 
     QUERIES = {"meld_kind": meld_kind, "why_not_meld": why_not_meld}   # for the front end (bridge.query)
 
+    totals: list[int]
+    deals_scored: list[int]
+    last_deal: dict[str, Any] | None
+    deal_log: list[dict[str, Any]]      # the score sheet: one row per deal played
+    result: dict[str, Any] | None
+    over: bool
+    cut: list[list[str]]
+    dealer: int
+    hands: list[list[int]]
+    stock: list[int]                    # top = last
+    melds: list[list[list[int]]]        # per player, its melds in the order laid
+    laid: list[list[int]]               # per meld: cards laid off to it this turn
+    initial_done: list[bool]
+    initial_now: bool                   # the initial meld was made this turn
+    pending: list[tuple[int, ...]]      # the initial meld being chosen: its 3-card melds so far
+    offer: int | None
+    accepted: list[int | None]          # the card each player took on the opponent's last turn
+    aces_taken: int                     # bit per card: Aces accepted from an offer this deal
+    skip_draw: list[bool]
+    last_card: list[bool]
+    shown: list[list[int]]              # cards of each hand the other player saw go there
+    turn: int                           # whose turn it is (the offerer while the other answers)
+    phase: str
+    stock_end: bool
+    drew: bool
+    _legal: list[int] | None            # legal_actions, worked out once a position
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         self.totals = [0, 0]
         self.deals_scored = [0, 0]
         self.deal_number = 0
@@ -380,7 +410,7 @@ class SkarneyGin(Game):
         self.dealer = 0 if a % 13 < b % 13 else 1
         self._deal()
 
-    def _deal(self):
+    def _deal(self) -> None:
         deck = self.chance.shuffle(list(range(52)))
         self.hands = [[], []]
         for i in range(2 * HAND_SIZE):
@@ -402,7 +432,7 @@ class SkarneyGin(Game):
         self.deal_number += 1
         self._start_turn(1 - self.dealer)
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.hands = [h[:] for h in self.hands]
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
@@ -410,20 +440,20 @@ class SkarneyGin(Game):
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         if self.over:
             return None
         return 1 - self.turn if self.phase == "answer" else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         return list(self.result["final"]) if self.result else list(self.totals)
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """The match margin: final scores once over; before that the totals plus the box bonuses
         already earned (25 per deal scored in), which the final result is sure to count."""
         if self.result:
@@ -433,7 +463,7 @@ class SkarneyGin(Game):
         return [a - b, b - a]
 
     # ---- turns ---------------------------------------------------------------------------------
-    def _start_turn(self, player):
+    def _start_turn(self, player: int) -> None:
         self.turn = player
         self.phase = "play"
         self.initial_now = False
@@ -449,26 +479,26 @@ class SkarneyGin(Game):
             self._drew(player, CODES[card])
             self.stock_end = len(self.stock) <= STOCK_END
 
-    def _add_to_hand(self, player, card):
+    def _add_to_hand(self, player: int, card: int) -> None:
         hand = self.hands[player]
         hand.append(card)
         hand.sort(key=_sort_key)
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         player = self.turn
         self.accepted[player] = None
         self.skip_draw[player] = False
         self._start_turn(1 - player)
 
     # ---- legal actions -------------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         if self.over:
             return []
         if self._legal is None:
             self._legal = [TAKE, REFUSE] if self.phase == "answer" else self._play_actions()
         return list(self._legal)
 
-    def _play_actions(self):
+    def _play_actions(self) -> list[int]:
         p = self.turn
         hand = self.hands[p]
         acts = []
@@ -491,7 +521,7 @@ class SkarneyGin(Game):
             acts += [OFFER + c for c in self._offerable(p)]
         return acts
 
-    def _offerable(self, p):
+    def _offerable(self, p: int) -> list[int]:
         """The hand cards ``p`` may offer: not the card accepted last turn, not an Ace taken from an
         offer this deal. When that leaves nothing (the rules file is silent on it), the last turn's
         card may go again, and then the taken Aces: a hand is never stuck (and cannot loop: it
@@ -501,7 +531,7 @@ class SkarneyGin(Game):
         cards = [c for c in hand if c != self.accepted[p] and not taken >> c & 1]
         return cards or [c for c in hand if not taken >> c & 1] or list(hand)
 
-    def _layoff_actions(self, p):
+    def _layoff_actions(self, p: int) -> list[int]:
         hand = self.hands[p]
         acts = []
         for i, meld in enumerate(self.melds[p]):
@@ -521,7 +551,7 @@ class SkarneyGin(Game):
         return acts
 
     # ---- applying actions ----------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         self._legal = None
         p = self.turn
         if a >= MELD:
@@ -544,7 +574,7 @@ class SkarneyGin(Game):
             self.offer = a
             self.phase = "answer"
         elif a == TAKE:
-            card, self.offer = self.offer, None
+            card = self._answered()
             taker = 1 - p
             self._add_to_hand(taker, card)
             self.shown[taker].append(card)
@@ -554,7 +584,7 @@ class SkarneyGin(Game):
                 self.aces_taken |= 1 << card
             self._end_turn()
         elif a == REFUSE:
-            card, self.offer = self.offer, None
+            card = self._answered()
             self._add_to_hand(p, card)
             self.shown[p].append(card)
             self._end_turn()
@@ -574,23 +604,30 @@ class SkarneyGin(Game):
         else:
             del self.pending[a - TAKE_BACK]
 
-    def _lay(self, p, cards):
+    def _answered(self) -> int:
+        """The card on offer, off the table: the offer is answered."""
+        card = self.offer
+        assert card is not None
+        self.offer = None
+        return card
+
+    def _lay(self, p: int, cards: list[int]) -> None:
         self._take_from_hand(p, cards)
         self.melds[p].append(natural_order(cards))
         self.laid[p].append(0)
 
-    def _take_from_hand(self, p, cards):
+    def _take_from_hand(self, p: int, cards: Sequence[int]) -> None:
         for c in cards:
             self.hands[p].remove(c)
         self._forget_shown(p, cards)
 
-    def _forget_shown(self, p, cards):
+    def _forget_shown(self, p: int, cards: Sequence[int]) -> None:
         shown = self.shown[p]
         if shown:
             self.shown[p] = [c for c in shown if c not in cards]
 
     # ---- end of a deal -------------------------------------------------------------------------
-    def _finish_deal(self, skarney):
+    def _finish_deal(self, skarney: int | None) -> None:
         hands = self.hands
         if skarney is not None:
             other = 1 - skarney
@@ -618,7 +655,7 @@ class SkarneyGin(Game):
         self._deal()
 
     # ---- the JSON edge -------------------------------------------------------------------------
-    def action_to_move(self, a):
+    def action_to_move(self, a: int) -> Move:
         if a >= MELD:
             kind, cards = a >> SHIFT, cards_of(a & CARDS)
             if kind == 1:
@@ -634,7 +671,7 @@ class SkarneyGin(Game):
             return {"type": "take_back", "part": a - TAKE_BACK}
         return {"type": ("take", "refuse", "last_card", "end_deal")[a - TAKE]}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         kind = move["type"]
         if kind in ("meld", "initial_part", "layoff"):
             mask = _cards_mask(move["cards"])
@@ -653,7 +690,8 @@ class SkarneyGin(Game):
         if kind == "initial_meld":
             if "melds" in move:
                 parts = [_cards_mask(m) for m in move["melds"]]
-                if None in parts or sorted(parts) != sorted(mask_of(p) for p in self.pending):
+                masks = [m for m in parts if m is not None]
+                if len(masks) < len(parts) or sorted(masks) != sorted(mask_of(p) for p in self.pending):
                     return None
             return COMMIT
         if kind == "take_back":
@@ -662,7 +700,7 @@ class SkarneyGin(Game):
         simple = {"take": TAKE, "refuse": REFUSE, "last_card": LAST_CARD, "end_deal": END_DEAL}
         return simple.get(kind)
 
-    def log(self, seat=None):
+    def log(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The current deal's moves; the opponent sees that initial melds were chosen, not which."""
         entries = super().log(seat)
         if seat is not None:
@@ -672,7 +710,7 @@ class SkarneyGin(Game):
                     move["cards"] = [HIDDEN] * len(move["cards"])
         return entries
 
-    def play(self, move):
+    def play(self, move: Any) -> None:
         """As ``Game.play``; also the whole initial meld in one move when none is chosen yet,
         ``{"type": "initial_meld", "melds": [[...], [...], [...]]}``: played as its three parts and
         the commit (so the record and the opponent's view are as if chosen one by one), all or
@@ -687,7 +725,7 @@ class SkarneyGin(Game):
         for step in steps:
             super().play(step)
 
-    def _whole_initial_meld(self, move):
+    def _whole_initial_meld(self, move: Any) -> list[Any] | None:
         """The three melds of a whole initial meld given at once, or None for any other move."""
         if not (isinstance(move, dict) and move.get("type") == "initial_meld" and "melds" in move):
             return None
@@ -701,11 +739,12 @@ class SkarneyGin(Game):
         return melds
 
     # ---- refusals ------------------------------------------------------------------------------
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         if kind not in MOVE_TYPES:
             return message("skarney_gin.refuse.not_a_move")
         if self.phase == "answer":
+            assert self.offer is not None            # a card is on offer
             if kind not in ("take", "refuse"):
                 return message("skarney_gin.refuse.answer_offer", card=CODES[self.offer])
             return None
@@ -716,7 +755,7 @@ class SkarneyGin(Game):
         except _Refusal as e:
             return e.msg
 
-    def _hand_cards(self, codes):
+    def _hand_cards(self, codes: Any) -> list[int]:
         if not isinstance(codes, list):
             raise _Refusal(message("skarney_gin.refuse.cards_list"))
         for c in codes:
@@ -730,11 +769,11 @@ class SkarneyGin(Game):
                 raise _Refusal(message("engine.not_in_hand", card=CODES[c]))
         return cards
 
-    def _why_building(self):
+    def _why_building(self) -> Message | None:
         """Refusal for a move other than building while initial melds are pending."""
         return message("skarney_gin.refuse.finish_initial") if self.pending else None
 
-    def _why_table_play(self):
+    def _why_table_play(self) -> Message | None:
         p = self.turn
         if not self.initial_done[p]:
             return message("skarney_gin.refuse.initial_first")
@@ -742,7 +781,7 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.initial_this_turn")
         return None
 
-    def _why_initial_part(self, move):
+    def _why_initial_part(self, move: Move) -> Message | None:
         if self.initial_done[self.turn]:
             return message("skarney_gin.refuse.initial_already")
         if len(self.pending) >= INITIAL_MELDS:
@@ -760,21 +799,21 @@ class SkarneyGin(Game):
         return message("skarney_gin.refuse.part_dead_end", cards=_codes(natural_order(cards)),
                        need=INITIAL_MELDS - 1 - len(self.pending))
 
-    def _why_initial_meld(self, move):
+    def _why_initial_meld(self, move: Move) -> Message | None:
         if self.initial_done[self.turn]:
             return message("skarney_gin.refuse.initial_already")
         if len(self.pending) < INITIAL_MELDS:
             return message("skarney_gin.refuse.commit_short", count=len(self.pending))
         return message("skarney_gin.refuse.commit_other")
 
-    def _why_take_back(self, move):
+    def _why_take_back(self, move: Move) -> Message | None:
         return message("skarney_gin.refuse.take_back_none", part=str(move.get("part"))[:10])
 
-    def _why_meld(self, move):
+    def _why_meld(self, move: Move) -> Message | None:
         problem = self._why_building() or self._why_table_play()
         return problem or meld_problem(self._hand_cards(move.get("cards")))
 
-    def _why_layoff(self, move):
+    def _why_layoff(self, move: Move) -> Message | None:
         problem = self._why_building() or self._why_table_play()
         if problem:
             return problem
@@ -790,7 +829,7 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.layoff_limit", n=LAYOFF_LIMIT)
         return message("skarney_gin.refuse.layoff_no_fit", cards=_codes(cards), meld=_codes(melds[i]))
 
-    def _why_offer(self, move):
+    def _why_offer(self, move: Move) -> Message | None:
         problem = self._why_building()
         if problem:
             return problem
@@ -803,7 +842,7 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.ace_taken", card=CODES[card])
         return message("skarney_gin.refuse.reoffer", card=CODES[card])
 
-    def _why_last_card(self, move):
+    def _why_last_card(self, move: Move) -> Message | None:
         problem = self._why_building()
         if problem:
             return problem
@@ -811,11 +850,11 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.stock_end", n=STOCK_END)
         return message("skarney_gin.refuse.last_card_when")
 
-    def _why_end_deal(self, move):
+    def _why_end_deal(self, move: Move) -> Message | None:
         return self._why_building() or message("skarney_gin.refuse.end_deal_when", n=STOCK_END)
 
     # ---- views ---------------------------------------------------------------------------------
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         return {
             "hand0": _codes(self.hands[0]),
             "hand1": _codes(self.hands[1]),
@@ -825,7 +864,7 @@ class SkarneyGin(Game):
             "offer": [] if self.offer is None else [CODES[self.offer]],
         }
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         melds = [[{"index": i, "cards": _codes(m), "kind": kind_of(m), "laid_this_turn": self.laid[s][i]}
                   for i, m in enumerate(self.melds[s])] for s in (0, 1)]
         own = seat is None or seat == self.turn
@@ -863,7 +902,7 @@ class SkarneyGin(Game):
             "result": self.result,
         }
 
-    def info_key(self, seat):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
         own = seat == self.turn
         return (seat, self.deal_number, self.phase, self.turn, self.dealer, tuple(self.hands[seat]),
                 tuple(self.pending) if own else None, len(self.hands[1 - seat]), len(self.stock),
@@ -875,11 +914,11 @@ class SkarneyGin(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return list(CODES)
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """The opponent's hand gets the cards this seat saw go there (offers it took or refused)
         and the rest at random from the unseen cards - redrawn, up to ``PLAUSIBLE_TRIES`` times,
         until the hand agrees with what the opponent's play has shown (``hand_clues``); the stock
@@ -912,7 +951,7 @@ class SkarneyGin(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         g = cls._blank(view)
         g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in (0, 1)]
         for hand in g.hands:
@@ -948,7 +987,7 @@ class SkarneyGin(Game):
 PLAUSIBLE_TRIES = 24      # hands drawn for an opponent before one that breaks a clue is let through
 
 
-def hand_clues(view, s):
+def hand_clues(view: View, s: int) -> dict[str, Any] | None:
     """What player ``s``'s last turn showed of the hand ``s`` holds now, for a sample of it:
     ``{"no_contract"}`` - it holds no three separate 3-card melds (else it would have made its
     initial meld); ``{"no_meld": melds}`` - after its initial meld (made on an earlier turn), it
@@ -971,7 +1010,7 @@ def hand_clues(view, s):
             and log[start - 1]["move"]["type"] not in ("take", "refuse"):
         start -= 1
     turn = {e["move"]["type"] for e in log[start:end + 1]}
-    clues = {}
+    clues: dict[str, Any] = {}
     if not view["initial_done"][s]:
         clues["no_contract"] = True
     elif "initial_meld" not in turn:
@@ -979,7 +1018,7 @@ def hand_clues(view, s):
     return clues or None
 
 
-def plausible(hand, clues):
+def plausible(hand: Sequence[int], clues: dict[str, Any]) -> bool:
     """Whether a sampled ``hand`` agrees with ``clues`` (see ``hand_clues``)."""
     if "no_contract" in clues:
         triples = [mask_of(t) for t in melds_in(hand, max_len=INITIAL_MELD_SIZE)]
@@ -995,12 +1034,12 @@ def plausible(hand, clues):
 
 
 class _Refusal(Exception):
-    def __init__(self, msg):
+    def __init__(self, msg: Message) -> None:
         super().__init__(msg["key"])
         self.msg = msg
 
 
-def _cards_mask(codes):
+def _cards_mask(codes: Any) -> int | None:
     """The mask of a list of distinct card codes, or None."""
     if type(codes) is not list:
         return None

@@ -23,8 +23,12 @@ Rulings taken here (besides the ones in the rules file):
   whatever the totals: equal leaders share the result and the match has no single winner).
 """
 
-from ..cards import ACE, CODES, HIDDEN, IDS, KING, RANK_OF, RANKS, deck_ids
-from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game
+from __future__ import annotations
+
+from typing import Any, Self, Sequence, TypeGuard
+
+from ..cards import ACE, CODES, HIDDEN, IDS, KING, RANK_OF, RANKS, Rng, deck_ids
+from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game, Message, Move, View
 from ..text import message
 
 WILD = KING                        # a King plays as any rank
@@ -45,39 +49,39 @@ DECKS = {2: 2, 3: 3, 4: 4}
 SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
 
-def _is_index(value, size):
+def _is_index(value: Any, size: int) -> TypeGuard[int]:
     return type(value) is int and 0 <= value < size
 
 
-def _hand_key(card):
+def _hand_key(card: int) -> tuple[int, int]:
     return RANK_OF[card], card
 
 
 _ZONE_NAMES: dict[tuple[int, int], list[str]] = {}    # (players, centre piles) -> zone names, in _piles' order
 
 
-def _codes(cards):
+def _codes(cards: Sequence[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 
-def _target(pile):
+def _target(pile: Any) -> int | None:
     """The target field of a JSON move's ``"pile"``: a slot number or NEW; None if neither."""
     if pile == NEW_PILE:
         return NEW
     return pile if type(pile) is int and 0 <= pile < NEW else None
 
 
-def starting_ranks(options):
+def starting_ranks(options: dict[str, Any]) -> tuple[int, ...]:
     """The ranks that may start a centre pile: an Ace, and a King when the option allows it."""
     return (ACE, KING) if options["kings_start_piles"] else (ACE,)
 
 
-def may_start_pile(options, building):
+def may_start_pile(options: dict[str, Any], building: int) -> bool:
     """May a new centre pile start while ``building`` piles are being built?"""
     return options["centre_limit"] == "unlimited" or building < CENTRE_PILES
 
 
-def _rank_message(rank):
+def _rank_message(rank: int) -> Message:
     return message(f"spite_malice.rank.{RANKS[rank]}")
 
 
@@ -143,8 +147,24 @@ class SpiteMalice(Game):
         "spite_malice.rank.K": "a King",
     }
 
+    match_scores: list[int]
+    results: list[dict[str, Any]]    # one summary per finished game (deal): see _finish_game
+    over: bool
+    winner: int | None               # the match winner once over (None: shared or nobody)
+    result: Message | None           # the match's closing line once over
+    dealer: int
+    payoff: list[list[int]]          # bottom -> top; the top is face up
+    stock: list[int]                 # top = end
+    hands: list[list[int]]           # sorted by rank, then card
+    discards: list[list[list[int]]]  # per seat, per discard pile
+    centre: list[list[int]]          # the centre piles' slots (an empty list: an empty slot)
+    completed: list[int]
+    turn: int
+    built: bool                      # a centre pile was built on this turn
+    quiet: int                       # quiet turns in a row with nothing left to draw (see the ruling)
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         self.match_scores = [0] * self.players
         self.results = []            # one summary per finished game (deal): see _finish_game
         self.over = False
@@ -154,7 +174,7 @@ class SpiteMalice(Game):
         self.dealer = self.chance.below(self.players)
         self._deal()
 
-    def _deal(self):
+    def _deal(self) -> None:
         n = self.players
         self.deal_number += 1
         cards = self.chance.shuffle(deck_ids(DECKS[n]))
@@ -171,17 +191,17 @@ class SpiteMalice(Game):
         self.quiet = 0               # quiet turns in a row with nothing left to draw (see the ruling)
         self._draw_to_five()
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.payoff = [p[:] for p in self.payoff]
         g.hands = [h[:] for h in self.hands]
         g.discards = [[p[:] for p in piles] for piles in self.discards]
         g.centre = [p[:] for p in self.centre]
 
     # ---- rules helpers -------------------------------------------------------------------------
-    def _can_start_pile(self):
+    def _can_start_pile(self) -> bool:
         return may_start_pile(self.options, sum(1 for p in self.centre if p))
 
-    def _draw_to_five(self):
+    def _draw_to_five(self) -> None:
         """Draw until the hand holds 5, reshuffling the completed piles into a new stock when the
         stock runs out; with both empty the hand stays short (the exhausted stock)."""
         hand = self.hands[self.turn]
@@ -198,7 +218,7 @@ class SpiteMalice(Game):
         hand.sort(key=_hand_key)
 
     # ---- the action interface ------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """Builds from the pay-off pile, the discard tops, the hand; then discards or end_turn."""
         if self.over:
             return []
@@ -233,9 +253,9 @@ class SpiteMalice(Game):
             actions.append(END_ACTION)
         return actions
 
-    def _places(self):
+    def _places(self) -> list[list[int]]:
         """For each rank, the centre slots (and NEW) a card of that rank may be built on."""
-        places = [[] for _ in range(13)]
+        places: list[list[int]] = [[] for _ in range(13)]
         wild = places[WILD]
         for i, p in enumerate(self.centre):
             if p:
@@ -246,7 +266,7 @@ class SpiteMalice(Game):
                 places[rank].append(NEW)
         return places
 
-    def apply_action(self, action):
+    def apply_action(self, action: int) -> None:
         source, card, target = action >> 12, action >> 6 & 63, action & 63
         seat = self.turn
         if source == DISCARD:
@@ -259,7 +279,7 @@ class SpiteMalice(Game):
         else:
             self._build(seat, source, card, target)
 
-    def _build(self, seat, source, card, target):
+    def _build(self, seat: int, source: int, card: int, target: int) -> None:
         if source == FROM_HAND:
             self.hands[seat].remove(card)
         elif source == FROM_PAYOFF:
@@ -284,7 +304,7 @@ class SpiteMalice(Game):
         elif not self.hands[seat]:
             self._draw_to_five()
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         if self.stock or self.completed:
             self.quiet = 0
         else:
@@ -296,7 +316,7 @@ class SpiteMalice(Game):
         self.built = False
         self._draw_to_five()
 
-    def action_to_move(self, action):
+    def action_to_move(self, action: int) -> Move:
         source, card, target = action >> 12, action >> 6 & 63, action & 63
         if source == END_TURN:
             return {"type": END}
@@ -310,7 +330,7 @@ class SpiteMalice(Game):
         return {"type": BUILD, "from": DISCARD_PILE, "card": CODES[card], "discard": source - FROM_DISCARD,
                 "pile": pile}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         if "seat" in move and move["seat"] != self.turn:      # a move may name its seat, the right one
             return None
         kind = move["type"]
@@ -334,7 +354,7 @@ class SpiteMalice(Game):
         return None
 
     # ---- end of a game and of the match ----------------------------------------------------------
-    def _payoff_win(self, seat):
+    def _payoff_win(self, seat: int) -> None:
         points = [0] * self.players
         lines = [message("spite_malice.line.went_out", seat=seat),
                  message("spite_malice.line.bonus", points=WIN_BONUS)]
@@ -348,7 +368,7 @@ class SpiteMalice(Game):
         lines.append(message("spite_malice.line.points", seat=seat, points=total))
         self._finish_game("payoff", points, lines)
 
-    def _exhausted_ending(self):
+    def _exhausted_ending(self) -> None:
         counts = [len(p) for p in self.payoff]
         fewest = min(counts)
         lines = [message("spite_malice.line.exhausted")]
@@ -369,7 +389,7 @@ class SpiteMalice(Game):
                 lines.append(message("spite_malice.line.points", seat=s, points=points[s]))
         self._finish_game("exhausted", points, lines)
 
-    def _finish_game(self, ending, points, lines):
+    def _finish_game(self, ending: str, points: list[int], lines: list[Message]) -> None:
         for s, p in enumerate(points):
             self.match_scores[s] += p
         self.results.append({"deal": self.deal_number, "ending": ending, "points": points,
@@ -390,25 +410,25 @@ class SpiteMalice(Game):
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         return None if self.over else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         return list(self.match_scores)
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """Each seat's match points minus the mean of the others'."""
         scores = self.match_scores
         total, others = sum(scores), self.players - 1
         return [s - (total - s) / others for s in scores]
 
     # ---- refusals --------------------------------------------------------------------------------
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         if kind not in (BUILD, DISCARD_MOVE, END):
             return message("spite_malice.refuse.not_a_move")
@@ -444,7 +464,7 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.build_from")
         return self._why_not_on_pile(card, move.get("pile"))
 
-    def _why_not_on_pile(self, card, pile):
+    def _why_not_on_pile(self, card: int, pile: Any) -> Message:
         rank = RANK_OF[card]
         if pile == NEW_PILE:
             if rank == KING and not self.options["kings_start_piles"]:
@@ -457,7 +477,7 @@ class SpiteMalice(Game):
         return message("spite_malice.refuse.wrong_rank", card=CODES[card],
                        need=_rank_message(len(self.centre[pile])))
 
-    def _why_not_discard(self, seat, card, pile):
+    def _why_not_discard(self, seat: int, card: int, pile: Any) -> Message:
         if RANK_OF[card] == ACE:
             return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
@@ -469,14 +489,14 @@ class SpiteMalice(Game):
         return message("spite_malice.refuse.discard_empty", pile=pile)
 
     # ---- views -----------------------------------------------------------------------------------
-    def _piles(self):
+    def _piles(self) -> list[list[int]]:
         """Every zone's cards (ids), bottom to top, in the order of ``_zone_names``."""
         piles = [*self.payoff, *self.hands]
         for discards in self.discards:
             piles += discards
         return [*piles, *self.centre, self.completed, self.stock]
 
-    def _zone_names(self):
+    def _zone_names(self) -> list[str]:
         names = _ZONE_NAMES.get((self.players, len(self.centre)))
         if names is None:
             n = self.players
@@ -486,13 +506,13 @@ class SpiteMalice(Game):
                 + [f"centre{i}" for i in range(len(self.centre))] + ["completed", "stock"])
         return names
 
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         return dict(zip(self._zone_names(), map(_codes, self._piles())))
 
-    def _zone_sizes(self):      # a remote table's replay counts them every move; the stock is long
+    def _zone_sizes(self) -> dict[str, int]:      # a remote table's replay counts them every move; the stock is long
         return dict(zip(self._zone_names(), map(len, self._piles())))
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         return {
             "phase": "over" if self.over else "play",
             "turn": self.current_player,
@@ -520,7 +540,7 @@ class SpiteMalice(Game):
             "result": self.result,
         }
 
-    def info_key(self, seat):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
         return (seat, self.deal_number, self.turn, self.over, self.built, self.quiet,
                 tuple(self.hands[seat]), tuple(map(len, self.hands)),
                 tuple((len(p), p[-1] if p else -1) for p in self.payoff),
@@ -530,11 +550,11 @@ class SpiteMalice(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return [CODES[c] for c in deck_ids(DECKS[players])]
 
     @classmethod
-    def refused_ranks(cls, view):
+    def refused_ranks(cls, view: View) -> list[set[int]]:
         """For each seat, the ranks it seems not to hold (a set), read from the deal's log: the ranks
         the centre piles wanted (an Ace too while a pile could start) when the seat last closed a
         turn with a discard. A player who could build rarely discards instead, and a hand is not
@@ -542,8 +562,8 @@ class SpiteMalice(Game):
         Kings are left out (they are kept for the pay-off card on purpose). Empty sets where the log
         says nothing or does not lead to the view's centre piles."""
         n = view["players"]
-        needs = []                               # the rank each centre slot needs; 0 = empty slot
-        refused = [set() for _ in range(n)]
+        needs: list[int] = []                    # the rank each centre slot needs; 0 = empty slot
+        refused: list[set[int]] = [set() for _ in range(n)]
         for entry in view["log"]:
             seat, move = entry["seat"], entry["move"]
             kind = move.get("type")
@@ -569,7 +589,7 @@ class SpiteMalice(Game):
         return refused
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """The hidden cards dealt afresh, with one soft preference: an opponent's hidden hand cards
         avoid the ranks it refused to build (``refused_ranks``) while other unseen cards remain -
         each card slips through with probability 1/SLIP, as a careful player would not be sure."""
@@ -599,7 +619,7 @@ class SpiteMalice(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         n = view["players"]
         g = cls._blank(view)
         g.payoff = [[IDS[c] for c in zones[f"payoff{s}"]] for s in range(n)]
