@@ -471,8 +471,6 @@ def call(method, **args):
 
 info = call("info")["result"]
 for entry in info["games"]:
-    if not entry["available"]:
-        continue
     game = entry["id"]
     for players in sorted({min(entry["players"]), max(entry["players"])}):
         call("new", game=game, seed=7, players=players)
@@ -493,7 +491,7 @@ for entry in info["games"]:
         call("open_link", fragment=re.sub("=(.)", lambda m: "=%%%02X" % ord(m[1]), links["challenge"], count=1))
         for step in (0, 1, 40):
             call("replay_view", link=links["replay_all"], step=step, reveal=True)
-    for name in getattr(game_class(game), "QUERIES", {}):
+    for name in game_class(game).QUERIES:
         call("query", game=game, name=name, args=[])
 call("no such method")
 for bad in ("{not json", '{"a": 1e999}', "[" * 5000 + "]" * 5000, '{"game": "none"}'):
@@ -583,26 +581,30 @@ def write_offline_list(site):
     return build_id
 
 
-def playable_games():
-    """The games the site ships: the engine's playable games of its own package (GAME_IDS; a test
-    may register a game of its own, which has no table layout) - the one list the site is made from."""
+def shipped_games():
+    """The games the site ships: the games of the engine's own package (GAME_IDS; a test may register
+    a game of its own, which has no table layout) - the one list the site is made from. Each game's
+    rules and bots are imported here, so a module that fails to import stops the build with its
+    traceback."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames.games import GAME_IDS, available
-    return tuple(g for g in available() if g in GAME_IDS)
+    from pygames.games import GAME_IDS, bots_module, game_class
+    for game_id in GAME_IDS:
+        game_class(game_id)
+        bots_module(game_id)
+    return GAME_IDS
 
 
 def register_games(site):
     """Write what the site needs to know of the games, from the engine's list: the layout index
-    (games/index.js) and the stylesheet links in index.html. A playable game without a layout (or
-    a layout without a playable game) is left out with a warning; tests/test_build.py insists on
-    one set."""
+    (games/index.js) and the stylesheet links in index.html. A game without a layout, or a layout
+    without a game, stops the build."""
     layouts = {p.stem for p in (WEB / "games").glob("*.js")} - {"common"}
-    games = [g for g in playable_games() if g in layouts]
-    odd = set(playable_games()) ^ layouts
+    games = shipped_games()
+    odd = set(games) ^ layouts
     if odd:
-        log(f"warning: left out of the site, an engine game or a layout alone: {', '.join(sorted(odd))}")
-    lines = ["// Made by build.py from the engine's playable games: one table layout each.\n"]
+        sys.exit(f"build.py: an engine game without a table layout, or a layout without a game: {', '.join(sorted(odd))}")
+    lines = ["// Made by build.py from the engine's games: one table layout each.\n"]
     lines += [f'import {g} from "./{g}.js";\n' for g in games]
     lines.append(f"\nexport const LAYOUTS = {{ {', '.join(games)} }};\n")
     (site / "games" / "index.js").write_text("".join(lines))
@@ -1207,8 +1209,8 @@ def open_spiel_python():
 
 
 def open_spiel_match(pairs):
-    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (tools/vs_openspiel.py), in its venv."""
-    return subprocess.call([str(open_spiel_python()), str(ROOT / "tools" / "vs_openspiel.py"), "--pairs", str(pairs)],
+    """Hard against OpenSpiel's ISMCTS on OpenSpiel's Spades (research/vs_openspiel.py), in its venv."""
+    return subprocess.call([str(open_spiel_python()), str(ROOT / "research" / "vs_openspiel.py"), "--pairs", str(pairs)],
                            cwd=ROOT)
 
 
@@ -1284,7 +1286,7 @@ def layout_shift_figures(browser, server):
     """Cumulative layout shift up to ready of a first visit (a new context) at 390x844 touch, for the
     home screen and each game's table (the goal: <= 0.05 each)."""
     out = {}
-    for name in ("home", *playable_games()):
+    for name in ("home", *shipped_games()):
         context = browser.new_context(**PHONE_CONTEXT)
         try:
             page = context.new_page()
@@ -1383,7 +1385,7 @@ import json, micropip
 await micropip.install({server.url + info['wheel']!r}, deps=False)
 import pygames
 from pygames.bench import hard_search_figures
-json.dumps({{g: hard_search_figures(g, {HARD_SEARCHED}) for g in pygames.available()}})
+json.dumps({{g: hard_search_figures(g, {HARD_SEARCHED}) for g in pygames.registered()}})
 """
     return run_in_bare_boot(page, server, code, "hard search times")
 
@@ -1438,7 +1440,7 @@ await micropip.install({server.url + info['wheel']!r}, deps=False)
 import pygames
 from pygames import ai
 out = {{}}
-for game_id in pygames.available():
+for game_id in pygames.registered():
     out[game_id] = {{}}
     for level in ai.LEVELS:
         g, times = pygames.new_game(game_id, seed=5), []
@@ -1518,7 +1520,7 @@ def main(argv=None):
     p_bench.add_argument("--only", choices=["load", "bots", "remote", "openspiel"], default="",
                          help="only the page-load figures (cold, warm, stages), only bot time per move, only "
                               "a remote table's shuffle (made and checked, CPython and the page), or only hard "
-                              "against OpenSpiel's ISMCTS on its Spades (tools/vs_openspiel.py)")
+                              "against OpenSpiel's ISMCTS on its Spades (research/vs_openspiel.py)")
     p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)
     p_soak = sub.add_parser("soak", help="long checks: 10000 random matches a game, a longer fuzz, --browser")

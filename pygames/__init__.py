@@ -3,24 +3,28 @@
 See the engine contract in docs/design.md: ``new_game``, ``from_json``, ``links``, ``ai``.
 """
 
+from __future__ import annotations
+
 import json
+from typing import Any
 
 from . import ai, links
 from .engine import BadSave, Game, IllegalMove
-from .games import GAME_IDS, available, game_class
+from .games import GAME_IDS, game_class, registered
 from .links import BadLink
 
-__all__ = ["GAME_IDS", "new_game", "from_json", "available", "IllegalMove", "BadLink", "BadSave",
+__all__ = ["GAME_IDS", "new_game", "from_json", "registered", "IllegalMove", "BadLink", "BadSave",
            "Game", "links", "ai"]
 __version__ = "0.1.0"
 
 
-def new_game(game_id, seed=None, players=None, options=None):
+def new_game(game_id: str, seed: int | None = None, players: int | None = None,
+             options: dict[str, Any] | None = None) -> Game:
     """A new match of ``game_id``; ValueError names what is allowed when players/options are not."""
     return game_class(game_id)(players=players, options=options, seed=seed)
 
 
-def from_json(text):
+def from_json(text: str) -> Game:
     """Restore a game saved with ``to_json()``; BadSave (a ValueError) says what is wrong."""
     try:
         data = json.loads(text)

@@ -10,19 +10,23 @@ rest. A wins the set when its summed ``returns()`` over the set's matches are po
 when they are zero); the margin is that sum per match.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import math
 import statistics
 import sys
 import time
+from typing import Any, Callable, Iterable
 
 from . import new_game
 from .ai import LEVELS, choose_move
-from .games import available, game_class
+from .engine import Game
+from .games import game_class, registered
 
 
-def wilson(wins, n, z=1.96):
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate (``wins`` may count halves)."""
     if n == 0:
         return 0.0, 1.0
@@ -32,19 +36,22 @@ def wilson(wins, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(game_id, levels, seed, players=None, options=None, budget=None, max_moves=200_000):
+def play_match(game_id: str, levels: list[str], seed: int, players: int | None = None,
+               options: dict[str, Any] | None = None, budget: int | None = None, max_moves: int = 200_000) -> Game:
     """One match to its end, ``levels[seat]`` playing each seat. Returns the final game."""
     game = new_game(game_id, seed=seed, players=players, options=options)
     for n in range(max_moves):
         if game.is_over:
             return game
         seat = game.current_player
+        assert seat is not None             # a match not over has a seat to act
         move = choose_move(game.view(seat), level=levels[seat], seed=seed * 100_003 + n, budget=budget)
         game.play(move)
     raise RuntimeError(f"{game_id} match {seed} did not end in {max_moves} moves")
 
 
-def duplicate_set(game_id, level_a, level_b, seed, players=None, options=None, budget=None):
+def duplicate_set(game_id: str, level_a: str, level_b: str, seed: int, players: int | None = None,
+                  options: dict[str, Any] | None = None, budget: int | None = None) -> tuple[float, int]:
     """A's summed returns over the matches of one duplicate set, and how many matches it played."""
     cls = game_class(game_id)
     n = players or cls.DEFAULT_PLAYERS
@@ -57,20 +64,22 @@ def duplicate_set(game_id, level_a, level_b, seed, players=None, options=None, b
     return total, len(sides)
 
 
-def _set(args):
+def _set(args: tuple[Any, ...]) -> tuple[float, int]:
     return duplicate_set(*args)
 
 
-def run(game_id, level_a, level_b, matches=20, players=None, options=None, budget=None, first_seed=1,
-        progress=None, jobs=1):
+def run(game_id: str, level_a: str, level_b: str, matches: int = 20, players: int | None = None,
+        options: dict[str, Any] | None = None, budget: int | None = None, first_seed: int = 1,
+        progress: Callable[[int, float, list[float]], None] | None = None, jobs: int = 1) -> dict[str, Any]:
     """``matches`` duplicate sets on seeds ``first_seed``, ``first_seed + 1``, ...; ``jobs``
     processes play them side by side (each set is seeded, so the figures do not depend on it)."""
-    wins, margins = 0.0, []
+    wins = 0.0
+    margins: list[float] = []
     sets = [(game_id, level_a, level_b, first_seed + i, players, options, budget) for i in range(matches)]
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         pool = ProcessPoolExecutor(jobs)
-        results = pool.map(_set, sets)
+        results: Iterable[tuple[float, int]] = pool.map(_set, sets)
     else:
         pool, results = None, map(_set, sets)
     for i, (total, count) in enumerate(results):
@@ -88,7 +97,7 @@ def run(game_id, level_a, level_b, matches=20, players=None, options=None, budge
             "margin": mean, "margin_low": mean - half, "margin_high": mean + half}
 
 
-def _option(text):
+def _option(text: str) -> tuple[str, Any]:
     name, _, raw = text.partition("=")
     try:
         value = json.loads(raw)
@@ -97,10 +106,10 @@ def _option(text):
     return name, value
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pygames.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=available())
+    parser.add_argument("game", choices=registered())
     parser.add_argument("--a", default="hard", choices=LEVELS)
     parser.add_argument("--b", default="normal", choices=LEVELS)
     parser.add_argument("--matches", type=int, default=20, help="duplicate sets to play")
@@ -113,7 +122,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
 
-    def progress(i, wins, margins):
+    def progress(i: int, wins: float, margins: list[float]) -> None:
         print(f"\r{i}/{args.matches} sets, A wins {wins:g}, mean margin {statistics.fmean(margins):+.1f}",
               end="", file=sys.stderr, flush=True)
 

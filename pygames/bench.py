@@ -5,13 +5,17 @@ A playout is one deal from a fresh match (every player count's default), random 
 end - the unit a search bot spends. The same code runs in CPython and in Pyodide.
 """
 
+from __future__ import annotations
+
 import time
+from typing import Any
 
 from .cards import Rng
-from .games import available, game_class
+from .games import game_class, registered
 
 
-def playouts_per_second(game_id, seconds=1.0, seed=1, players=None, options=None):
+def playouts_per_second(game_id: str, seconds: float = 1.0, seed: int = 1, players: int | None = None,
+                        options: dict[str, Any] | None = None) -> tuple[float, float]:
     """``(deals per second, actions per second)`` of random full deals of ``game_id``."""
     cls = game_class(game_id)
     rng = Rng(seed)
@@ -29,16 +33,16 @@ def playouts_per_second(game_id, seconds=1.0, seed=1, players=None, options=None
     return deals / elapsed, actions / elapsed
 
 
-def report(seconds=1.0):
+def report(seconds: float = 1.0) -> str:
     """One line a playable game: its random deals and actions per second."""
     lines = []
-    for game_id in available():
+    for game_id in registered():
         deals, actions = playouts_per_second(game_id, seconds)
         lines.append(f"  {game_id:<13} {deals:9.1f} deals/s {actions:11.0f} actions/s")
     return "\n".join(lines)
 
 
-def hard_search_figures(game_id, searched=20, seed=5, max_moves=2000):
+def hard_search_figures(game_id: str, searched: int = 20, seed: int = 5, max_moves: int = 2000) -> dict[str, Any]:
     """Hard's moves that search (``ismcts.Search.last`` set by the move), over one seeded match with
     hard in every seat, until ``searched`` of them: ``{"ms": [each move's time], "outcomes":
     {"clear"|"base"|"close": [each search's playouts]}}``. Forced and heuristic-only moves are left out:
@@ -47,7 +51,8 @@ def hard_search_figures(game_id, searched=20, seed=5, max_moves=2000):
     from .ai import choose_move
     from .ai.ismcts import Search
     g = new_game(game_id, seed=seed)
-    ms, outcomes = [], {"clear": [], "base": [], "close": []}
+    ms: list[float] = []
+    outcomes: dict[str, list[int]] = {"clear": [], "base": [], "close": []}
     for n in range(max_moves):
         if g.is_over or len(ms) >= searched:
             break
@@ -63,7 +68,7 @@ def hard_search_figures(game_id, searched=20, seed=5, max_moves=2000):
     return {"ms": ms, "outcomes": outcomes}
 
 
-def hard_search_report(figures):
+def hard_search_report(figures: dict[str, dict[str, Any]]) -> str:
     """One line a game from ``{game: hard_search_figures(...)}``: median and maximum ms a searched
     move, and the mean playouts of the clear, base and close searches (how many of each)."""
     lines = []

@@ -14,8 +14,8 @@ import zlib
 from typing import Any
 
 from . import __version__, ai, from_json, links, new_game
-from .engine import Game, IllegalMove
-from .games import available, english_catalogue, game_class, registered
+from .engine import Game, IllegalMove, bot_seed
+from .games import english_catalogue, game_class, registered
 
 Args = dict[str, Any]      # a call's arguments (a JSON object)
 
@@ -71,16 +71,13 @@ def _rebuild(game: Game, keep: int) -> Game:
 
 def info(_args: Args) -> Any:
     games = []
-    playable = available()
     for game_id in registered():
-        entry = {"id": game_id, "available": game_id in playable}
-        if entry["available"]:
-            cls = game_class(game_id)
-            entry.update(title=cls.TITLE, players=list(cls.PLAYERS), default_players=cls.DEFAULT_PLAYERS,
-                         options={k: list(v) for k, v in cls.OPTIONS.items()},
-                         default_options=cls.default_options())
-            entry["sides"] = {str(p): [list(side) for side in cls.sides(p)] for p in cls.PLAYERS}  # partners
-        games.append(entry)
+        cls = game_class(game_id)
+        games.append({"id": game_id, "title": cls.TITLE, "players": list(cls.PLAYERS),
+                      "default_players": cls.DEFAULT_PLAYERS,
+                      "options": {k: list(v) for k, v in cls.OPTIONS.items()},
+                      "default_options": cls.default_options(),
+                      "sides": {str(p): [list(side) for side in cls.sides(p)] for p in cls.PLAYERS}})  # partners
     return {"version": __version__, "link_version": links.VERSION, "games": games,
             "levels": list(ai.LEVELS), "text": english_catalogue()}
 
@@ -119,7 +116,7 @@ def bot(args: Args) -> Any:
     if budget is not None and (type(budget) is not int or not 1 <= budget <= 100_000):
         raise ValueError(f"budget must be a whole number from 1 to 100000, not {budget!r}")
     move = ai.choose_move(game.view(seat), level=args.get("level", "normal"),
-                          seed=args.get("seed", game.seed * 1009 + game.move_count), budget=budget)
+                          seed=args.get("seed", bot_seed(game)), budget=budget)
     game.play(move)
     return {"move": move, "seat": seat, "state": _state()}
 
@@ -210,7 +207,7 @@ def load(args: Args) -> Any:
 def query(args: Args) -> Any:
     """A game's own helper for the front end (e.g. 'does this selection form a meld?')."""
     cls = game_class(args["game"])
-    fn = getattr(cls, "QUERIES", {}).get(args["name"])
+    fn = cls.QUERIES.get(args["name"])
     if fn is None:
         raise ValueError(f"{cls.TITLE} has no query {args['name']!r}")
     return fn(*args.get("args", []))

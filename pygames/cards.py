@@ -42,6 +42,19 @@ def suit_of(card_id: int) -> int:
     return card_id // 13
 
 
+# rank indexes (``rank_of``), the Ace low; the colour of each suit index (S H D C: hearts and
+# diamonds are red); and both by card id, for the hot paths
+ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
+RED = (False, True, True, False)
+RANK_OF = tuple(c % 13 for c in range(52))
+SUIT_OF = tuple(c // 13 for c in range(52))
+
+
+def is_red(card_code: str) -> bool:
+    """Whether the card of a code is red (a heart or a diamond)."""
+    return RED[SUITS.index(card_code[1])]
+
+
 def deck_ids(decks: int = 1) -> list[int]:
     """Card ids of ``decks`` standard 52-card decks, in a fixed order (shuffle it with an Rng)."""
     return list(range(52)) * decks

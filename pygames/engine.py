@@ -6,7 +6,7 @@ A game module subclasses :class:`Game` and provides what it declares abstract be
 one-line docstring), its class attributes (``GAME_ID``, ``TITLE``, ``PLAYERS``, ``DEFAULT_PLAYERS``,
 ``OPTIONS``, ``DEFAULT_OPTIONS``, ``SECRETS``, ``MOVES``, ``TEXTS``, ``LINK_SINCE``), and optionally
 the hooks that have a default here (``sides``, ``_why_illegal``, ``_public_move``, ``_hidden_in``,
-``_deal_hidden``, ``_clone_nested``, ``info_key``). It is registered once in
+``_deal_hidden``, ``_clone_nested``, ``info_key``, ``QUERIES``). It is registered once in
 :mod:`pygames.games`, which is all a new game needs to exist for everything generic.
 """
 
@@ -16,7 +16,7 @@ import json
 import os
 import re
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, Self, Union
 
 from .cards import HIDDEN, Rng
 from .text import message, render, shown
@@ -81,12 +81,16 @@ class Game(ABC):
     # refusals (``_why_illegal`` keys) that rest only on what every player sees - the piles, the table,
     # the move's own cards - never on a hidden hand: a remote table names a move refused so on arrival
     PUBLIC_REFUSALS: ClassVar[frozenset[str]] = frozenset()
+    QUERIES: ClassVar[dict[str, Callable[..., Any]]] = {}   # the game's helpers for the front end (bridge.query)
     TEXTS: ClassVar[dict[str, str]] = {     # message key -> English template, every key the game emits
         "engine.match_over": "The match is over; start a new game.",
         "engine.not_a_move": "That is not a legal move now.",
         "engine.wrong_seat": "It is not that player's turn.",
         "engine.replay_refused": "move {n} ({move}) cannot be played: {reason}",
         "engine.unknown_key": "A {type} move has no {field}.",
+        # the card refusals every game makes: a move's card that is no card code, or not the mover's
+        "engine.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
+        "engine.not_in_hand": "{card:card} is not in your hand.",
         "remote.cannot_send": "This move cannot be sent to the table: {reason}",   # pygames.remote
         # what opening a remote link did (pygames.remote.party; the page shows it in its language)
         "remote.outcome.own_invitation": "You are already at this table: this link is its invitation.",
@@ -204,7 +208,7 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Game:
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         """A full state agreeing with a seat's view whose hidden cards are ``zones`` (filled in);
         start from ``cls._blank(view)``. Used by :meth:`determinize`."""
 
@@ -237,7 +241,7 @@ class Game(ABC):
         """Positions of a ``custom`` secret zone that ``seat`` cannot see."""
         raise NotImplementedError(f"{type(self).__name__} declares zone {zone!r} custom")
 
-    def _clone_nested(self, g: Game) -> None:
+    def _clone_nested(self, g: Self) -> None:
         """Copy the lists inside lists (hands, piles) into the clone ``g``."""
 
     @classmethod
@@ -561,7 +565,7 @@ class Game(ABC):
         return zones
 
     @classmethod
-    def determinize(cls, view: View, rng: Rng) -> Game:
+    def determinize(cls, view: View, rng: Rng) -> Self:
         """A full state that agrees with everything the view's seat has seen, its hidden cards dealt
         afresh from ``rng``, its own generator reseeded so it cannot know what is still to come."""
         g = cls._from_view(view, cls._deal_hidden(view, rng))
@@ -569,9 +573,9 @@ class Game(ABC):
         return g
 
     @classmethod
-    def _blank(cls, view: View) -> Any:
+    def _blank(cls, view: View) -> Self:
         """An empty instance carrying a view's public frame (players, options, history counters)
-        for ``_from_view`` to fill in (typed Any: the game sets its own fields on it)."""
+        for ``_from_view`` to fill in."""
         g = object.__new__(cls)
         g.players = view["players"]
         g.options = dict(view["options"])
@@ -587,11 +591,10 @@ class Game(ABC):
         return g
 
     # ---- search --------------------------------------------------------------------------------
-    def clone(self, history: bool = False) -> Any:
+    def clone(self, history: bool = False) -> Self:
         """An independent copy for search: every top-level list copied one level deep, the
         chance source copied, ``_clone_nested(copy)`` copies what the game nests deeper. No deep
-        copy. Without ``history`` the move record is left behind (the copy cannot make links).
-        (Typed Any, like the game itself: a search reads the game's own fields.)"""
+        copy. Without ``history`` the move record is left behind (the copy cannot make links)."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
         for name, value in self.__dict__.items():
@@ -618,6 +621,12 @@ class Game(ABC):
                 raise IllegalMove("engine.replay_refused", {"n": i + 1, "move": shown(move, 200),
                                                             "reason": e.message}) from None
         return self
+
+
+def bot_seed(game: Game) -> int:
+    """The seed of a bot's move at this point of ``game``: the game's seed and the moves played, so
+    the page's bots (the bridge), the tests' and the lessons' play the same game move for move."""
+    return game.seed * 1009 + game.move_count
 
 
 def _extra_key(move: dict[str, Any], shape: Shape, kind: str, top: bool = False) -> Message | None:

@@ -41,11 +41,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
+import pygames  # noqa: E402
 from tests import highcard  # noqa: E402
 
 # a sixth, test-only game, registered like the five: every generic test that walks the registry
-# (pygames.available()) plays it too - the proof that a new game costs only its own files
+# (pygames.registered()) plays it too - the proof that a new game costs only its own files
 highcard.register()
+# every registered game's rules and bots, imported before any test: one that fails to import stops the
+# session with its traceback
+for _game_id in pygames.registered():
+    pygames.game_class(_game_id)
+    pygames.games.bots_module(_game_id)
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)
@@ -380,10 +386,11 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
 
 
 def page_bot_move(game, level="normal"):
-    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed:
-    the game's seed * 1009 + the moves played), so CPython follows a page's bot game move for move."""
+    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed,
+    ``pygames.engine.bot_seed``), so CPython follows a page's bot game move for move."""
     from pygames import ai
-    return ai.choose_move(game.view(game.current_player), level=level, seed=game.seed * 1009 + game.move_count)
+    from pygames.engine import bot_seed
+    return ai.choose_move(game.view(game.current_player), level=level, seed=bot_seed(game))
 
 
 def late_link(game_id, level, seed, deals=2, moves=None, **options):

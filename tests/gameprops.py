@@ -123,3 +123,32 @@ def positions_with_a_choice(gid, players=None, count=3, first=1, spread=(6, 7, 2
         if len(found) == count:
             return found
     raise AssertionError(f"no {count} positions with a choice found in {gid}")
+
+
+def seeded_positions(game_id, seeds, players=None, options=None, moves=400, prefer=None):
+    """The positions along seeded random lines, for checking a bot's quick rule paths against
+    ``legal_actions``: one game per seed, yielded before each action and then played on in place
+    (use a position before asking for the next). ``prefer(action)``: actions to take whenever one is
+    legal, to reach the positions a random line rarely reaches (melds laid, say)."""
+    for seed in seeds:
+        game = pygames.new_game(game_id, seed=seed, players=players, options=options)
+        rng = Rng(seed * 7919 + 3)
+        for _ in range(moves):
+            if game.is_over:
+                break
+            yield game
+            legal = game.legal_actions()
+            wanted = [a for a in legal if prefer(a)] if prefer else []
+            pool = wanted or legal
+            game.apply_action(pool[rng.below(len(pool))])
+
+
+class EachIndex:
+    """A stand-in for the generator whose one draw is ``i``: ``below(n)`` is ``i % n``. Calling a quick
+    policy with ``EachIndex(i)`` for every ``i`` lists every choice it can draw."""
+
+    def __init__(self, i):
+        self.i = i
+
+    def below(self, n):
+        return self.i % n

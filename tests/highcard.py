@@ -38,7 +38,6 @@ class HighCard(Game):
     SECRETS = {"hand#": OTHERS, "stock": EVERYONE}
     MOVES = {"lay": {"card": None}}
     TEXTS = {
-        "highcard.refuse.not_in_hand": "{card:card} is not in your hand.",
         "highcard.refuse.shape": "A High Card move is a lay with a card.",
     }
 
@@ -116,7 +115,7 @@ class HighCard(Game):
     def _why_illegal(self, move):
         if move.get("type") != "lay" or not isinstance(move.get("card"), str):
             return message("highcard.refuse.shape")
-        return message("highcard.refuse.not_in_hand", card=move["card"][:2])
+        return message("engine.not_in_hand", card=move["card"][:2])
 
     # ---- views ---------------------------------------------------------------------------------
     def _zones(self):
@@ -149,7 +148,10 @@ class HighCard(Game):
 GAME = HighCard
 
 
-# ---- its bots (the same module serves as its bots module) -----------------------------------------
+# ---- its bots (the same module serves as its bots module: pygames.games.Bots) ----------------------
+HINT_BUDGET = None      # a hint searches with the hard bot's own budget
+
+
 def choose_move(view, level, rng, budget=None):
     """Easy lays its lowest card; normal and hard the lowest card that beats the table, else the
     lowest (hard through the shared search, which must work on any registered game)."""

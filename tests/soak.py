@@ -118,7 +118,7 @@ def plan(game_id, matches, max_deals, chunk=10):
 
 
 def soak(matches=10_000, games=None, workers=None, max_deals=25, out=sys.stdout):
-    games = list(games or pygames.available())
+    games = list(games or pygames.registered())
     workers = workers or os.cpu_count() or 1
     print(f"soak: {matches} random matches per game, {workers} worker processes, cut at {max_deals} deals",
           file=out, flush=True)

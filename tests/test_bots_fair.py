@@ -15,7 +15,7 @@ import pytest
 import pygames
 from pygames import ai, bridge
 from pygames.cards import Rng
-from pygames.games import available, game_class
+from pygames.games import game_class, registered
 from tests.gameprops import positions_with_a_choice
 
 BUDGET = 12          # search iterations of the hard bots: enough to run their search, kept quick
@@ -33,7 +33,7 @@ def tables(gid):
     return sorted(counts)
 
 
-CASES = [(gid, n) for gid in available() for n in tables(gid)]
+CASES = [(gid, n) for gid in registered() for n in tables(gid)]
 
 
 def positions(gid, players, count=3):

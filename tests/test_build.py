@@ -4,8 +4,11 @@ import contextlib
 import hashlib
 import json
 import re
+import sys
 import threading
 import zipfile
+
+import pytest
 
 import build
 import pygames
@@ -118,6 +121,24 @@ def test_games_are_registered_once_from_the_engine(dist):
     for game_id in playable:
         has_css = (build.WEB / "games" / f"{game_id}.css").exists()
         assert (f'href="games/{game_id}.css"' in page) == has_css, game_id
+
+
+def test_a_shipped_game_whose_module_fails_to_import_stops_the_build(tmp_path, monkeypatch):
+    """The build imports every shipped game's rules and bots: one that fails to import stops it with
+    its own error and traceback (it was once left out of the site with a warning)."""
+    (tmp_path / "brokenrules.py").write_text("import no_such_module_of_brokenrules\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = pygames.games._REGISTRY
+    monkeypatch.setitem(registry, "leopard", registry["leopard"]._replace(rules="brokenrules"))
+    site = tmp_path / "site"
+    (site / "games").mkdir(parents=True)
+    (site / "index.html").write_text("<head>\n<!-- game stylesheets -->\n</head>\n")
+    try:
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokenrules"):
+            build.register_games(site)
+    finally:
+        sys.modules.pop("brokenrules", None)
+    assert not (site / "games" / "index.js").exists()
 
 
 def test_the_site_ships_a_trimmed_standard_library_and_the_bare_boot_the_whole_one(dist):

@@ -1,6 +1,7 @@
 """The engine contract of docs/design.md, for every playable game: the API, saves, links and bots."""
 
 import json
+import sys
 
 import pytest
 
@@ -8,7 +9,7 @@ import pygames
 from pygames import bridge, links
 from tests.gameprops import random_game
 
-PLAYABLE = pygames.available()
+PLAYABLE = pygames.registered()
 
 
 def test_every_registered_game_is_playable_and_the_shipped_ones_come_first():
@@ -17,7 +18,7 @@ def test_every_registered_game_is_playable_and_the_shipped_ones_come_first():
     (tests/highcard.py) through the same registration."""
     registered = pygames.games.registered()
     assert registered[:len(pygames.GAME_IDS)] == pygames.GAME_IDS
-    assert PLAYABLE == registered and "highcard" in registered
+    assert "highcard" in registered
     for game_id in registered:
         cls = pygames.game_class(game_id)
         assert cls.GAME_ID == game_id and callable(pygames.games.bots_module(game_id).choose_move)
@@ -29,9 +30,48 @@ def test_a_registered_game_is_forgotten_when_unregistered():
         assert "tmpgame" in pygames.games.registered()
     finally:
         pygames.games.unregister("tmpgame")
-    assert "tmpgame" not in pygames.available()
+    assert "tmpgame" not in pygames.registered()
     with pytest.raises(ValueError, match="unknown game"):
         pygames.new_game("tmpgame")
+
+
+def test_a_game_module_that_fails_to_import_is_an_error_with_its_traceback(tmp_path, monkeypatch):
+    """A registered game is always playable: a module of it that cannot be imported is its own error,
+    raised where the game is first used (and by the English catalogue, which reads every game's
+    words), with the traceback into the module - never a game quietly left out."""
+    (tmp_path / "brokengame.py").write_text("import no_such_module_of_brokengame\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pygames.games.register("brokengame", "brokengame", "brokengame")
+    try:
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame") as info:
+            pygames.new_game("brokengame")
+        assert any(str(entry.path).endswith("brokengame.py") for entry in info.traceback)
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame"):
+            pygames.games.bots_module("brokengame")
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokengame"):
+            pygames.games.english_catalogue()
+    finally:
+        pygames.games.unregister("brokengame")
+        sys.modules.pop("brokengame", None)
+
+
+def test_a_bots_module_provides_every_name_of_the_bots_protocol(tmp_path, monkeypatch):
+    """Every game's bots module provides what ``pygames.games.Bots`` names (``choose_move``,
+    ``hint_reason``, ``HINT_BUDGET``), which hints and the bots read directly; one that lacks a name
+    is a TypeError naming it, the first time it is asked for."""
+    for game_id in pygames.games.registered():
+        bots = pygames.games.bots_module(game_id)
+        assert callable(bots.choose_move) and callable(bots.hint_reason)
+        assert bots.HINT_BUDGET is None or bots.HINT_BUDGET > 0
+    (tmp_path / "botless.py").write_text("def choose_move(view, level, rng, budget=None):\n    return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pygames.games.register("botless", "tests.highcard", "botless")
+    try:
+        with pytest.raises(TypeError, match="botless.*lacks HINT_BUDGET, hint_reason"):
+            pygames.games.bots_module("botless")
+    finally:
+        pygames.games.unregister("botless")
+        sys.modules.pop("botless", None)
 
 
 def test_unknown_game_is_a_value_error_naming_the_games():
@@ -174,6 +214,21 @@ def test_bridge_answers_json_and_errors_readably():
     assert not link["ok"] and "seed" in link["error"]
     info = json.loads(bridge.call("info", "{}"))["result"]
     assert [g["id"] for g in info["games"]] == list(pygames.games.registered())
+
+
+@pytest.mark.parametrize("game_id", pygames.GAME_IDS)
+def test_the_bridges_bots_play_the_one_bot_seed(game_id):
+    """The page's bots (``bridge.bot``) play ``ai.choose_move`` seeded with ``engine.bot_seed`` - the
+    one seed the tests and the lesson tools replay a page's game with."""
+    from pygames.engine import bot_seed
+    bridge.call("new", json.dumps({"game": game_id, "seed": 12}))
+    mirror = pygames.new_game(game_id, seed=12)
+    for _ in range(12):
+        seat = mirror.current_player
+        expected = pygames.ai.choose_move(mirror.view(seat), level="normal", seed=bot_seed(mirror))
+        answer = json.loads(bridge.call("bot", json.dumps({"level": "normal"})))["result"]
+        assert answer["move"] == expected and answer["seat"] == seat
+        mirror.play(expected)
 
 
 def test_bridge_undo_returns_to_the_persons_last_decision():

@@ -2,7 +2,7 @@
 malicious page (or a hand-edited URL or local storage) could send. Each must be refused with the
 engine's own error (BadLink, IllegalMove, BadSave, or the bridge's ``{"ok": false, "error": ...}``)
 carrying a readable message - never another exception, never a changed game - and crafted links or
-saves that ask for huge work are refused fast. Every game ``pygames.available()`` lists is covered.
+saves that ask for huge work are refused fast. Every game ``pygames.registered()`` lists is covered.
 
 Sizes stay modest (``max_examples`` 60-150 a test) so the default suite stays quick;
 ``PYGAMES_FUZZ_EXAMPLES`` multiplies them for a longer hunt (``python3 build.py soak`` sets it).
@@ -23,7 +23,7 @@ from pygames import bridge, links
 from pygames.cards import Rng
 from pygames.text import english_catalogue
 
-GAMES = pygames.available()
+GAMES = pygames.registered()
 SCALE = max(1, int(os.environ.get("PYGAMES_FUZZ_EXAMPLES", "1") or 1))
 
 

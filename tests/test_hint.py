@@ -16,7 +16,7 @@ import pygames
 from pygames import ai, bridge
 from pygames.ai import hints
 from pygames.cards import IDS, Rng
-from pygames.games import GAME_IDS, available, bots_module, game_class
+from pygames.games import GAME_IDS, bots_module, game_class, registered
 from tests.gameprops import positions_with_a_choice
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def check_reason(gid, reason):
     assert fields <= set(reason), f"{reason['key']} needs {fields}, has {set(reason)}"
 
 
-@pytest.mark.parametrize("gid", available())
+@pytest.mark.parametrize("gid", registered())
 def test_a_hint_is_a_legal_move_with_a_known_reason(gid):
     for i, g in enumerate(positions(gid)):
         view = g.view(g.current_player)
@@ -63,7 +63,7 @@ def test_a_hint_is_a_legal_move_with_a_known_reason(gid):
         g.play(answer["move"])          # the engine takes it
 
 
-@pytest.mark.parametrize("gid", available())
+@pytest.mark.parametrize("gid", registered())
 def test_hidden_cards_do_not_change_the_hint(monkeypatch, gid):
     for g in positions(gid, count=3):
         seat = g.current_player

@@ -127,6 +127,21 @@ def test_no_key_is_in_two_files(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_engine_words_every_game_says_are_written_once(lang):
+    """A word the engine says for several games (a move's card that is no card code, or not in the
+    hand) is the engine's own (engine.*: Game.TEXTS and web/lang/<lang>/engine.json): no template of
+    a game's engine words is another game's or the engine's too."""
+    words = catalogue(lang)
+    keys = set(Game.TEXTS) | {k for game in GAME_IDS for k in game_class(game).TEXTS}
+    by_template = defaultdict(list)
+    for key in sorted(keys):
+        if key in words and not key.startswith("remote."):      # the remote table's words are the lead's
+            by_template[words[key]].append(key)
+    twice = {t: ks for t, ks in by_template.items() if len({scope(k) for k in ks}) > 1}
+    assert not twice, f"engine words written in two places: {twice}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_text_is_a_non_empty_string(lang):
     for name, words in word_files(lang).items():
         for key, text in words.items():

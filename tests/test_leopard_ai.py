@@ -8,6 +8,7 @@ import pygames
 from pygames.ai import choose_move
 from pygames.cards import Rng
 from pygames.games.leopard import Leopard
+from tests.gameprops import EachIndex, seeded_positions
 from tests.test_leopard import give, put
 
 
@@ -171,3 +172,23 @@ def test_the_hard_searchs_judge_counts_the_squares_mid_deal_and_the_score_once_i
     g.play({"type": "go_out"})                  # the deal ends: 5 - 1 = 4, the next deal starts empty
     assert g.deal_number == 2
     assert estimate(g) == g.returns() == [4 if s == seat else -4 for s in range(2)]
+
+
+def test_the_rollouts_quick_target_draw_agrees_with_legal_actions():
+    """``random_target``, the rollouts' quick path to one legal target, can draw exactly the card's
+    legal placements and its discard - the game's own ``placements``, in the order it always drew
+    them - on thousands of seeded positions of both table sizes."""
+    from pygames.ai.leopard import random_target
+    from pygames.games.leopard import GO_OUT
+    checked = 0
+    for players in (2, 4):
+        for g in seeded_positions("leopard", range(1, 7), players):
+            if g.phase != "place":
+                continue
+            legal = [a for a in g.legal_actions() if a < GO_OUT]
+            for card in set(g.hands[g.turn]):
+                drawn = {random_target(g, card, EachIndex(i)) for i in range(19)}
+                assert drawn == {a for a in legal if a // 32 == card}, (card, g.turn, g.tops)
+                checked += 1
+    assert checked > 5000
+

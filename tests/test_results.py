@@ -8,7 +8,7 @@ import pytest
 
 import pygames
 from pygames import bridge, links
-from pygames.games import available
+from pygames.games import registered
 
 # the shortest match each game offers (Spades: random play rarely reaches a target, so the first deal)
 SHORT = {"spades": {"target": 200}, "spite_malice": {"target": 0}, "skarney_gin": {"target": 100}}
@@ -31,14 +31,14 @@ def side_of(g, seat):
     return next(side for side in g.sides(g.players) if seat in side)
 
 
-@pytest.mark.parametrize("game_id", available())
+@pytest.mark.parametrize("game_id", registered())
 def test_nothing_to_record_before_the_first_deal_ends(game_id):
     g = pygames.new_game(game_id, seed=3)
     r = g.match_result(0)
     assert r["over"] is False and r["deals"] == 0 and r["first"] is None
 
 
-@pytest.mark.parametrize("game_id", available())
+@pytest.mark.parametrize("game_id", registered())
 def test_the_first_deal_result_is_the_scores_as_it_ended_and_stays(game_id):
     g, ends = played(game_id, seed=11, stop=lambda g: g.deal_number >= 3)
     assert len(ends) >= 1
@@ -52,7 +52,7 @@ def test_the_first_deal_result_is_the_scores_as_it_ended_and_stays(game_id):
     assert g.match_result(0)["deals"] == len(ends)
 
 
-@pytest.mark.parametrize("game_id", [g for g in available() if g != "spades"])
+@pytest.mark.parametrize("game_id", [g for g in registered() if g != "spades"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_finished_match_names_its_winner_as_the_game_does(game_id, seed):
     players = max(pygames.new_game(game_id).PLAYERS)
@@ -79,7 +79,7 @@ def test_a_finished_match_names_its_winner_as_the_game_does(game_id, seed):
         assert winners == [g.winner]
 
 
-@pytest.mark.parametrize("game_id", available())
+@pytest.mark.parametrize("game_id", registered())
 def test_the_result_survives_the_link_and_the_save(game_id):
     g, _ = played(game_id, seed=5, stop=lambda g: g.deal_number >= 2)
     again = links.decode(links.encode(g))

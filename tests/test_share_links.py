@@ -10,7 +10,7 @@ from pygames import bridge, links
 from pygames.cards import HIDDEN
 from tests.gameprops import random_game
 
-PLAYABLE = pygames.available()
+PLAYABLE = pygames.registered()
 
 
 def call(method, **args):

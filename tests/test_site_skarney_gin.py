@@ -3,7 +3,7 @@ offer, answering offers), the meld check before committing, a bot-vs-bot game to
 the draw-lost marker.
 
 Positions are found in CPython first: the page's bots are the same code with the same seeds
-(bridge.bot: level "normal", seed = game seed * 1009 + moves played), so a game driven by the same
+(bridge.bot: level "normal", seed ``pygames.engine.bot_seed``), so a game driven by the same
 person moves follows the same path in the browser.
 """
 

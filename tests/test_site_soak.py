@@ -47,7 +47,7 @@ def short_options(cls):
 
 def schedule(count):
     """``count`` matches, cycling through the games and each game's player counts."""
-    games = pygames.available()
+    games = pygames.registered()
     out = []
     for i in range(count):
         game_id = games[i % len(games)]
@@ -64,7 +64,7 @@ def heap_bytes(cdp):
 
 
 def test_one_tab_plays_bot_matches_back_to_back_without_errors_or_a_growing_heap(page, site):
-    page.add_init_script(WATCH_EVERYTHING % (json.dumps(list(pygames.available())), json.dumps(LEVEL)))
+    page.add_init_script(WATCH_EVERYTHING % (json.dumps(list(pygames.registered())), json.dumps(LEVEL)))
     open_app(page, site)
     cdp = page.context.new_cdp_session(page)
     heaps, report = [], []

@@ -106,7 +106,7 @@ def test_meld_kind_rejects_garbage():
     assert sg.why_not_meld(["KH", "AD", "2C"]) == {"key": "skarney_gin.meld.corner", "cards": ["KH", "AD", "2C"]}
     assert render(sg.why_not_meld(["KH", "AD", "2C"])) == "K\u2665 A\u2666 2\u2663 is not a meld: the Ace cannot turn the corner."
     assert sg.why_not_meld(["7H", "7S", "7D"]) is None
-    assert sg.why_not_meld(["7H", "7S", "ZZ"]) == {"key": "skarney_gin.refuse.not_a_card", "card": "ZZ"}
+    assert sg.why_not_meld(["7H", "7S", "ZZ"]) == {"key": "engine.not_a_card", "card": "ZZ"}
     assert sg.why_not_meld(None)["key"] == "skarney_gin.refuse.cards_list"
 
 
@@ -572,7 +572,7 @@ def test_why_illegal_messages():
     g = position(["7H 7S 7D 4C 5C 6C 9D TS JH 2S KD", "AS 2H 3D"])
     assert "A Skarney Gin move is one of" in refusal(g, {"type": "discard", "card": "KD"})
     assert key_of(g, "KD") == "engine.not_a_move"
-    assert "do not hold" in refusal(g, {"type": "offer", "card": "AS"})
+    assert "is not in your hand" in refusal(g, {"type": "offer", "card": "AS"})
     assert "not a card code" in refusal(g, {"type": "offer", "card": "ZZ"})
     assert "no offer" in refusal(g, {"type": "refuse"}).lower()
     assert "2 cards in the stock" in refusal(g, {"type": "end_deal"})

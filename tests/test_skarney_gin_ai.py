@@ -8,6 +8,7 @@ import pygames.ai as ai
 from pygames.ai import skarney_gin as bot
 from pygames.cards import IDS
 from pygames.games import skarney_gin as sg
+from tests.gameprops import seeded_positions
 from tests.test_skarney_gin import position
 
 
@@ -193,3 +194,25 @@ def test_a_playout_stopped_at_the_horizon_counts_the_hands_as_the_stock_end_woul
     g.totals = [30, 10]
     assert bot.deal_value(g.deal_number)(g) == [21, -21]
     assert bot.deal_value(g.deal_number - 1)(g) == [20, -20]     # a deal already over: the totals alone
+
+
+def test_the_bots_lay_off_search_agrees_with_legal_actions():
+    """The bot's own search of the lay-offs (``extensions``, with the room its ``Knowledge`` reads
+    from the view) finds exactly the lay-offs ``legal_actions`` holds for each of the seat's melds,
+    on thousands of seeded positions (lines that lay their melds whenever they can)."""
+    checked = 0
+    for g in seeded_positions("skarney_gin", range(1, 25), moves=300, prefer=lambda a: a >= sg.MELD or a == sg.COMMIT):
+        p = g.turn
+        if g.phase != "play" or not g.initial_done[p] or g.initial_now or not g.melds[p]:
+            continue
+        know = bot.Knowledge(g.view(p), track=False)
+        laid = {}
+        for a in g.legal_actions():
+            move = g.action_to_move(a)
+            if move["type"] == "layoff":
+                laid.setdefault(move["meld"], set()).add(frozenset(IDS[c] for c in move["cards"]))
+        for i, meld in enumerate(know.mine):
+            assert {frozenset(e) for e in bot.extensions(meld, know.hand, know.room[i])} == laid.get(i, set())
+            checked += 1
+    assert checked > 1000, checked
+

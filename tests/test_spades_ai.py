@@ -1,6 +1,7 @@
 """Spades bots: sensible bids, nil only with a hand that can duck, and levels that beat weaker ones."""
 
 import pygames
+from pygames.ai import choose_move
 from pygames.ai.spades import can_duck, estimate_tricks
 from pygames.cards import IDS
 from pygames.games.spades import Spades
@@ -90,3 +91,18 @@ def test_levels_beat_weaker_levels():
     assert wins >= 21
     wins = sum(1 for seed in range(24) if play_match(("normal", "easy"), seed) == 0)
     assert wins >= 15
+
+
+def test_the_cards_played_this_deal_are_each_listed_once_in_order_mid_trick():
+    """The engine's log holds the trick on the table as well: ``deal_plays`` (the hard bot's record
+    of the deal's plays, its voids read from it) lists each card once, in the order played."""
+    from pygames.ai.spades import deal_plays
+    for seed in range(1, 4):
+        g = pygames.new_game("spades", seed=seed)
+        played = []
+        while g.phase != "play" or len(played) < 17 + 2 * seed:       # an odd count: mid-trick
+            move = choose_move(g.view(g.current_player), level="normal", seed=len(played))
+            if move["type"] == "play":
+                played.append((g.current_player, IDS[move["card"]]))
+            g.play(move)
+        assert deal_plays(g.view(0)) == played and g.trick

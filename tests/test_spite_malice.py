@@ -258,17 +258,17 @@ def test_refusals_say_why():
          "9♠ cannot go on a pile that needs a 5."),
         ({"type": "build", "from": "hand", "card": "9S", "pile": "new"}, "only_ace_starts",
          "Only an Ace (or a King as an Ace) can start a centre pile, not 9♠."),
-        ({"type": "build", "from": "hand", "card": "KS", "pile": 0}, "not_in_hand", "K♠ is not in your hand."),
+        ({"type": "build", "from": "hand", "card": "KS", "pile": 0}, "engine.not_in_hand", "K♠ is not in your hand."),
         ({"type": "build", "from": "hand", "card": "5H", "pile": 3}, "no_pile", None),
         ({"type": "build", "from": "deck", "card": "5H", "pile": 0}, "build_from", None),
         ({"type": "build", "from": "discard", "discard": 7, "card": "5H", "pile": 0}, "discard_which", None),
         ({"type": "discard", "card": "5H", "pile": 9}, "discard_where", None),
         ({"type": "shuffle"}, "not_a_move", "A Spite and Malice move is a build, a discard or end_turn."),
-        ({"type": "build", "from": "hand", "card": "XX", "pile": 0}, "not_a_card", None),
+        ({"type": "build", "from": "hand", "card": "XX", "pile": 0}, "engine.not_a_card", None),
     ]
     for move, key, text in cases:
         e = refusal(g, move)
-        assert e.key == f"spite_malice.refuse.{key}", (move, e.key)
+        assert e.key == (key if key.startswith("engine.") else f"spite_malice.refuse.{key}"), (move, e.key)
         if text:
             assert str(e) == text
     assert refusal(g, {"type": "build", "from": "hand", "card": "5H", "pile": 0, "seat": 1}).key == "engine.wrong_seat"

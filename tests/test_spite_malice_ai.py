@@ -6,6 +6,7 @@ import pytest
 
 import pygames
 from pygames.ai import choose_move
+from tests.gameprops import seeded_positions
 from tests.test_spite_malice import NO_DISCARDS, ids, position
 
 SHORT = {"payoff": 13, "target": 0}
@@ -232,3 +233,29 @@ def test_the_planners_rank_model_allows_exactly_the_engines_builds():
             legal = g.legal_actions()
             g.apply_action(legal[rng.below(len(legal))])
     assert checked >= 3000
+
+
+@pytest.mark.parametrize("options", [{}, {"kings_start_piles": False, "centre_limit": "unlimited"}])
+def test_the_planners_rank_model_agrees_with_legal_actions(options):
+    """The planner's quick model of the builds (``builds``: ranks only, from ``Table.from_state``)
+    offers exactly the builds ``legal_actions`` holds - each source with the rank the pile it goes on
+    needs, or a new pile - on thousands of seeded positions, under both rule options."""
+    from pygames.ai.spite_malice import Table, builds
+    from pygames.cards import RANK_OF
+    from pygames.games.spite_malice import DISCARD, FROM_DISCARD, FROM_HAND, FROM_PAYOFF, NEW
+    checked = 0
+    for players in (2, 3):
+        for g in seeded_positions("spite_malice", range(1, 9), players, options={"payoff": 13, **options}):
+            table = Table.from_state(g, g.turn)
+            rules = set()
+            for a in g.legal_actions():
+                source, card, target = a >> 12, a >> 6 & 63, a & 63
+                if source >= DISCARD:
+                    continue
+                step = ("payoff" if source == FROM_PAYOFF else ("hand", RANK_OF[card]) if source == FROM_HAND
+                        else ("discard", source - FROM_DISCARD))
+                rules.add((step, "new" if target == NEW else len(g.centre[target])))
+            assert set(builds(table, table.root())) == rules
+            checked += 1
+    assert checked > 5000
+

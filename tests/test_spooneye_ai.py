@@ -2,6 +2,7 @@
 
 import pygames
 from pygames.cards import Rng
+from tests.gameprops import seeded_positions
 from tests.test_spooneye import play, table
 
 
@@ -148,3 +149,29 @@ def test_hard_raises_whenever_a_seeded_deal_offers_it_a_raise_of_its_own():
                 g.play(pygames.ai.choose_move(view, "normal", seed=step))
                 step += 1
     assert found >= 20
+
+
+def test_the_bots_raise_check_agrees_with_the_rules():
+    """``raises_own_mast``, the quick check behind easy's and hard's raises, says of every legal play,
+    steal and move exactly whether the rules raise one of the seat's own masts with it, on thousands
+    of seeded positions of every table size."""
+    from pygames.ai.spooneye import raises_own_mast
+    from pygames.games.spooneye import CAPTURE, MOVE, PLAY
+    checked = raises = 0
+    for players in (2, 3, 4):
+        for g in seeded_positions("spooneye", range(1, 4), players, moves=250):
+            seat = g.current_player
+            for a in g.legal_actions():
+                if not (MOVE <= a < CAPTURE or a >= PLAY):
+                    continue                            # draw, pass, capture, swap: no card lands
+                after = g.clone()
+                after.apply_action(a)
+                if after.is_over or after.deal_number != g.deal_number:
+                    continue                            # the deal's end forgets its last raise
+                raised = ((after.raised is not None and after.raised[0] == seat)
+                          or (after.last_raise is not g.last_raise and after.last_raise["owner"] == seat))
+                assert raises_own_mast(g, a) == raised, (a, g.rows)
+                checked += 1
+                raises += raised
+    assert checked > 3000 and raises > 100, (checked, raises)
+

@@ -51,7 +51,7 @@ def messages_in(value):
             yield from messages_in(v)
 
 
-@pytest.mark.parametrize("game_id", pygames.available())
+@pytest.mark.parametrize("game_id", pygames.registered())
 def test_every_message_in_views_has_a_text_and_its_parameters(game_id):
     catalogue = english_catalogue()
     rng = Rng(3)

@@ -6,8 +6,8 @@
                                                         seat played by a bot: the person's moves,
                                                         to pick a seed whose deal brings the rules up
 
-The page plays a lesson's bots at its ``level`` with the bridge's seed (game seed * 1009 + move
-count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
+The page plays a lesson's bots at its ``level`` with the bridge's seed (``pygames.engine.bot_seed``:
+the game's seed and the moves played), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
 CPython. ``check`` replays the lesson's ``moves`` (the person's, in order) and says whether each is
 legal when its turn comes and which step explains it, and whether the lesson's ``free`` (false: the
 script ends the deal, so there is no free end to count as a step) is true to the deal; ``search`` plays the person's seat by a bot
@@ -26,13 +26,14 @@ sys.path.insert(0, str(ROOT))
 
 import pygames  # noqa: E402
 from pygames import ai  # noqa: E402
+from pygames.engine import bot_seed  # noqa: E402
 
 LESSONS = ROOT / "web" / "lessons"
 
 
 def bot_move(game, level):
     seat = game.current_player
-    return ai.choose_move(game.view(seat), level=level, seed=game.seed * 1009 + game.move_count)
+    return ai.choose_move(game.view(seat), level=level, seed=bot_seed(game))
 
 
 def play_deal(game_id, seed, players=None, options=None, level="easy", person=None, script=(), seat=0, limit=400):

@@ -2,12 +2,11 @@
 // each play and the person's prompts, card names in the page's language, labelled dialogs, keyboard
 // focus over everything playable (the picked card's targets too), the keys listed under the rules, and
 // the four-colour deck (a table setting that applies at once and is remembered).
-import { cardName, setCardNamer } from "./cards.js";
+import { cardName, isCardCode, setCardNamer } from "./cards.js";
 import { hasText, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const FOUR_COLOUR = "pygames:four-colour";
-const CARD = /^[2-9TJQKA][SHDC]$/;
 const KEYS = ["arrows", "enter", "escape", "undo", "rules"];
 const SHOWN = 3;              // announcements kept in the live region (older ones drop out)
 
@@ -73,7 +72,7 @@ export function describe(layout, move, seat, view) {
   const seen = JSON.stringify(view || {});
   const cards = [];
   const collect = (v) => {
-    if (typeof v === "string" && CARD.test(v)) cards.push(seen.includes(`"${v}"`) ? cardName(v) : t("a11y.card.hidden"));
+    if (isCardCode(v)) cards.push(seen.includes(`"${v}"`) ? cardName(v) : t("a11y.card.hidden"));
     else if (Array.isArray(v)) v.forEach(collect);
     else if (v && typeof v === "object") Object.values(v).forEach(collect);
   };

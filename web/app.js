@@ -88,7 +88,7 @@ async function boot() {
     fail(`${err.message} ${pageText("page.reload_to_retry", "Reload the page to try again.")}`);
     return;
   }
-  const playable = app.info.games.filter((g) => g.available && LAYOUTS[g.id]);
+  const playable = app.info.games.filter((g) => LAYOUTS[g.id]);
   const picker = $("game-picker");
   picker.innerHTML = "";
   for (const g of playable) picker.add(new Option(gameName(g.id, g.title), g.id));

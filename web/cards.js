@@ -1,6 +1,24 @@
-// Drawing cards: a card is a <button> (so it can be focused and pressed from the keyboard) or a <div>.
+// Cards: the card codes' constants every layout shares, and drawing cards - a card is a <button> (so
+// it can be focused and pressed from the keyboard) or a <div>.
 
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** A card code is rank + suit: ranks from the Ace (low) up, suits in the engine's order. */
+export const RANKS = "A23456789TJQK";
+export const SUITS = "SHDC";
+/** The suits as a hand shows them, the colours alternating (the engine's own hand order). */
+export const HAND_SUITS = "SHCD";
+const CODE = /^[2-9TJQKA][SHDC]$/;
+
+/** Whether ``value`` is a card code ("QS"; not "??"). */
+export function isCardCode(value) {
+  return typeof value === "string" && CODE.test(value);
+}
+
+/** Whether the card of a code is red (a heart or a diamond). */
+export function isRed(code) {
+  return code[1] === "H" || code[1] === "D";
+}
+
+const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_NAMES = { T: "10" };
 
 /** A rank as people read it: the rank of a card code ("TD") or a rank letter ("T") -> "10". */
@@ -20,7 +38,7 @@ export function cardName(code) {
 }
 
 export function cardText(code) {
-  return code === "??" ? "🂠" : `${rankLabel(code)}${SUITS[code[1]]}`;
+  return code === "??" ? "🂠" : `${rankLabel(code)}${SYMBOLS[code[1]]}`;
 }
 
 /** A card element. opts: {source, legal, selected, dim, small, tag, extraClass} */
@@ -37,11 +55,11 @@ export function cardEl(code, opts = {}) {
   }
   el.dataset.card = code;
   const suit = code[1];
-  el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
+  el.classList.add(isRed(code) ? "red" : "black");
   // the drawing is hidden from screen readers: the card's name says it (a button's name is its text,
   // so what it shows and what it is called never disagree)
-  el.innerHTML = `<span class="corner" aria-hidden="true">${rankLabel(code)}<br>${SUITS[suit]}</span>` +
-    `<span class="pip" aria-hidden="true">${SUITS[suit]}</span><span class="corner bottom" aria-hidden="true">${rankLabel(code)}<br>${SUITS[suit]}</span>`;
+  el.innerHTML = `<span class="corner" aria-hidden="true">${rankLabel(code)}<br>${SYMBOLS[suit]}</span>` +
+    `<span class="pip" aria-hidden="true">${SYMBOLS[suit]}</span><span class="corner bottom" aria-hidden="true">${rankLabel(code)}<br>${SYMBOLS[suit]}</span>`;
   if (interactive) {
     const name = document.createElement("span");
     name.className = "sr-only";
@@ -61,10 +79,10 @@ export function cardEl(code, opts = {}) {
 /** A small card drawn in SVG (18 x 24 units) at (x, y), for pictures such as the home screen's
  * tiles. label: a card code ("7H"), or "" with back: true for a face-down card; rot: degrees. */
 export function cardPicture(x, y, label = "", { rot = 0, back = false } = {}) {
-  const red = "HD".includes(label[1]) && label.length === 2;
+  const red = isCardCode(label) && isRed(label);
   const face = back
     ? `<rect x="2" y="2" width="14" height="20" rx="1.5" class="hp-back"/>`
     : `<text x="3" y="9" class="hp-rank${red ? " red" : ""}">${label ? rankLabel(label) : ""}</text>` +
-      `<text x="9" y="19" class="hp-suit${red ? " red" : ""}">${SUITS[label[1]] || ""}</text>`;
+      `<text x="9" y="19" class="hp-suit${red ? " red" : ""}">${SYMBOLS[label[1]] || ""}</text>`;
   return `<g transform="translate(${x} ${y}) rotate(${rot} 9 12)"><rect width="18" height="24" rx="2.5" class="hp-card"/>${face}</g>`;
 }

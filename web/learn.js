@@ -21,6 +21,7 @@
 // The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
 // person's own game; the address is #<game>?learn=1 while it shows.
 import * as store from "./store.js";
+import { isCardCode } from "./cards.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
 import { learnFragment, replaceAddress } from "./route.js";
@@ -52,7 +53,7 @@ function canonical(value) {
 
 /** The card codes a move names, in order. */
 function cardsOf(value, out = []) {
-  if (typeof value === "string" && /^[2-9TJQKA][SHDC]$/.test(value)) out.push(value);
+  if (isCardCode(value)) out.push(value);
   else if (Array.isArray(value)) value.forEach((v) => cardsOf(v, out));
   else if (value && typeof value === "object") Object.values(value).forEach((v) => cardsOf(v, out));
   return out;

@@ -5,11 +5,10 @@ message ``{key, ...params}`` (words in each game's web/lang/*/<game>.json) or No
 view, so a hint can never tell the person a card they cannot see: two states that differ only in
 hidden cards give the same hint for the same seed.
 
-A game's bots module (see :func:`pygames.games.bots_module`) explains its moves with
+A game's bots module (:class:`pygames.games.Bots`) explains its moves with
 ``hint_reason(view, move, after)``, where ``after()`` gives the seat's view once the move is played
-(on a state rebuilt from the view alone), and may set ``HINT_BUDGET``: the search iterations of a hint
-where the hard bot's own budget would keep the person waiting. A game without ``hint_reason`` gets
-hints without reasons.
+(on a state rebuilt from the view alone), and sets ``HINT_BUDGET``: the search iterations of a hint
+where the hard bot's own budget would keep the person waiting (None: the hard bot's own).
 
 ``why(before, move, asker)`` gives the same reasons for a move a bot has made (the recent-moves line's
 "why?"): worked out from the bot's own view before its move, worded as a purpose ("to win the trick")
@@ -35,15 +34,13 @@ CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 def hint(view: dict[str, Any], seed: int = 0, budget: int | None = None) -> dict[str, Any]:
     """``{"move", "reason"}``: the hard bot's move for the view's seat, and why (or None)."""
     bots = bots_module(view["game"])
-    move = choose_move(view, "hard", seed=seed, budget=budget or getattr(bots, "HINT_BUDGET", None))
+    move = choose_move(view, "hard", seed=seed, budget=budget or bots.HINT_BUDGET)
     return {"move": move, "reason": reason(view, move, seed)}
 
 
 def reason(view: dict[str, Any], move: dict[str, Any], seed: int = 0) -> dict[str, Any] | None:
     """Why ``move`` is good for the view's seat, as a message, or None when no heuristic says."""
-    explain = getattr(bots_module(view["game"]), "hint_reason", None)
-    if explain is None:
-        return None
+    explain = bots_module(view["game"]).hint_reason
     cache: list[dict[str, Any]] = []
 
     def after() -> dict[str, Any]:

@@ -119,10 +119,10 @@ class Search:
         self.rounds = self.base_rounds = 0
         self.outcome = "base"      # paired: "clear" (stopped early), "close" (played on) or "base"
 
-    def _legal(self, state):
+    def _legal(self, state: Game) -> list[Action]:
         return self.candidates(state) if self.candidates else state.legal_actions()
 
-    def _select(self, node, legal):
+    def _select(self, node: Node, legal: list[Action]) -> Action:
         spread = (self.high - self.low) if self.high > self.low else 1.0
         best, best_value = None, -math.inf
         for a in legal:
@@ -133,7 +133,7 @@ class Search:
                 best, best_value = a, value
         return best
 
-    def _descend(self, node, state, deal, rng):
+    def _descend(self, node: Node, state: Game, deal: int, rng: Rng) -> tuple[Node, int]:
         """Selection and expansion below ``node`` in ``state``; the node reached (one new leaf at
         most) and how many actions that took. At the root every candidate is tried before UCB picks
         among them; below it the tree grows along the playout policy (the action it would play in
@@ -170,29 +170,32 @@ class Search:
             node = children[a]
         return node, steps
 
-    def _finish(self, node, state, deal, steps, rng):
+    def _finish(self, node: Node, state: Game, deal: int, steps: int, rng: Rng) -> list[float]:
         """Play the sample on to the end of ``deal``, judge it, and credit every node from ``node``
         up to the root."""
         playout(state, rng, self.rollout, max(self.horizon - steps, 0), deal)
         result = self.value(state)
         self.low, self.high = min(self.low, min(result)), max(self.high, max(result))
         while node is not self.root:
+            seat, parent = node.seat, node.parent
+            assert seat is not None and parent is not None      # below the root: a seat chose it
             node.visits += 1
-            node.total += result[node.seat]
-            node = node.parent
+            node.total += result[seat]
+            node = parent
         return result
 
-    def iterate(self):
+    def iterate(self) -> None:
         """One unpaired iteration: a fresh sample, one walk down the tree."""
         state = self.sample(self.view, self.rng)
         deal = state.deal_number
         node, steps = self._descend(self.root, state, deal, self.rng)
         self._finish(node, state, deal, steps, self.rng)
 
-    def iterate_paired(self, actions):
+    def iterate_paired(self, actions: list[Action]) -> None:
         """One paired iteration: a fresh sample, each root action tried on it with the same stream."""
         sample = self.sample(self.view, self.rng)
         deal, seat = sample.deal_number, sample.current_player
+        assert seat is not None                  # the searching seat is to act
         stream = self.rng.next64()
         for a in actions:
             state = sample.clone()

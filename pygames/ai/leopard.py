@@ -28,19 +28,24 @@ hidden card is never matters to the evaluation. The bots work on a state dealt f
   partner it answers "may I go out?" as normal does, from more samples.
 """
 
-from ..cards import rank_of, suit_of
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+from ..cards import JACK, KING, QUEEN, RED, SUIT_OF, TEN, Rng, is_red, rank_of
+from ..engine import Message, Move, View
 from ..text import message
-from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, JACK, LINES, LINES0, LINES_THROUGH, NO, QUEEN, TEN,
-                             YES, Leopard, deal_score)
+from ..games.leopard import (DEALS, DISCARD, DOWN, GO_OUT, LINES, LINES0, LINES_THROUGH, NO, OUT_AT, YES, Leopard,
+                             deal_score, entry_of, line_kind, placements)
 from .ismcts import Search, search_move
 
-RED = (False, True, True, False)
-SUIT = tuple(suit_of(c) for c in range(52))
 HOPE_FEW = (0.04, 0.12)         # hope of a line with no / one face-up card
 # what holding a card is worth when nothing better comes of it: a K goes anywhere on its own square,
 # a J spoils anywhere, a Q repairs, a 10 builds anywhere; a numbered card has one place per square
-KEEP = {9: 0.25, 10: 0.4, 11: 0.3, 12: 0.6}
+KEEP = {TEN: 0.25, JACK: 0.4, QUEEN: 0.3, KING: 0.6}
 HARD_BUDGET = 96
+HINT_BUDGET = None      # a hint searches with the hard bot's own budget
 CLEAR_MARGIN = 0.35     # a placement this much better than the next needs no search
 HARD_CANDIDATES = 4     # the normal policy's best placements that the hard bot searches between
 ROLLOUT_CANDIDATES = 3
@@ -50,20 +55,15 @@ HORIZON = 8             # actions a hard search's playout looks ahead before ``e
 MATCH_WIN = 30          # what winning the match (on its last deal) is worth beyond the margin
 
 
-def line_value(a, b, c, suit_line):
+def line_value(a: int, b: int, c: int, suit_line: int) -> tuple[int, float]:
     """``(points it scores now, hope of scoring later)`` of a line whose top entries are a, b, c
     (-1 empty, >= DOWN face down)."""
     up = [e for e in (a, b, c) if 0 <= e < DOWN]
     n = len(up)
     if n == 3:
-        s0, s1, s2 = SUIT[a], SUIT[b], SUIT[c]
-        if s0 == s1 == s2:
-            return suit_line, 0.0
-        if RED[s0] == RED[s1] == RED[s2]:
-            return 1, 0.0
-        return 0, 0.0
+        return line_kind(up, suit_line)[1], 0.0
     if n == 2:
-        s0, s1 = SUIT[up[0]], SUIT[up[1]]
+        s0, s1 = SUIT_OF[up[0]], SUIT_OF[up[1]]
         if s0 == s1:
             return 0, 0.45 * suit_line
         if RED[s0] == RED[s1]:
@@ -74,14 +74,14 @@ def line_value(a, b, c, suit_line):
 
 # The fast path of line_value: an entry's class (0 empty, 1 face down, 2 + suit face up), and per
 # suit_line option a table of line_value over the 6 x 6 x 6 classes of a line's three entries.
-ENTRY_CLASS = tuple(0 if e < 0 else 1 if e >= DOWN else 2 + SUIT[e % 52] for e in range(-1, DOWN * 5))
-_SAMPLE_ENTRY = (-1, DOWN) + tuple(SUIT.index(s) for s in range(4))
+ENTRY_CLASS = tuple(0 if e < 0 else 1 if e >= DOWN else 2 + SUIT_OF[e % 52] for e in range(-1, DOWN * 5))
+_SAMPLE_ENTRY = (-1, DOWN) + tuple(SUIT_OF.index(s) for s in range(4))
 LINE_TABLE = {suit_line: tuple(line_value(_SAMPLE_ENTRY[i], _SAMPLE_ENTRY[j], _SAMPLE_ENTRY[k], suit_line)
                                for i in range(6) for j in range(6) for k in range(6))
               for suit_line in (2, 3)}
 
 
-def square_lines(tops, side, suit_line):
+def square_lines(tops: Sequence[int], side: int, suit_line: int) -> tuple[int, float]:
     """Points now and hope of a side's square."""
     base = side * 9
     table = LINE_TABLE[suit_line]
@@ -94,12 +94,13 @@ def square_lines(tops, side, suit_line):
     return points, hope
 
 
-def worth(points, hope):
+def worth(points: int, hope: float) -> float:
     """What a square is worth to its owner: its deal score now plus part of its hope."""
     return deal_score(points, False) + hope
 
 
-def placement_gain(g, tops, points, hopes, t, entry):
+def placement_gain(g: Leopard, tops: Sequence[int], points: list[int], hopes: list[float], t: int,
+                   entry: int) -> float:
     """How much putting ``entry`` on target ``t`` changes (own side - opponent) for the seat's side.
     ``points`` / ``hopes`` are both squares' current figures."""
     side, i = divmod(t, 9)
@@ -122,7 +123,7 @@ def placement_gain(g, tops, points, hopes, t, entry):
     return change if side == g.side_of(g.turn) else -change
 
 
-def action_score(g, a, points, hopes, own_only=False):
+def action_score(g: Leopard, a: int, points: list[int], hopes: list[float], own_only: bool = False) -> float:
     """The normal bot's value of a placement or discard action for the seat to act."""
     seat = g.turn
     card, t = divmod(a, 32)
@@ -130,21 +131,21 @@ def action_score(g, a, points, hopes, own_only=False):
     keep = KEEP.get(rank, 0.1)
     if t == DISCARD:
         return -keep
-    entry = DOWN * (seat + 1) + card if rank in (10, 11) else card
+    entry = entry_of(seat, card)
     gain = placement_gain(g, g.tops, points, hopes, t, entry)
     if own_only and t // 9 != g.side_of(seat):
         gain = 0.0
     return gain - keep * 0.5
 
 
-def figures(g):
+def figures(g: Leopard) -> tuple[list[int], list[float]]:
     suit_line = g.options["suit_line"]
     a = square_lines(g.tops, 0, suit_line)
     b = square_lines(g.tops, 1, suit_line)
     return [a[0], b[0]], [a[1], b[1]]
 
 
-def match_verdict(g, seat, points=None):
+def match_verdict(g: Leopard, seat: int, points: list[int] | None = None) -> bool | None:
     """On the last deal going out ends the match at once: True when going out now (or the partner's
     yes) wins it for the side of ``seat``, False when it would lose it - a certain loss, while playing
     on can still turn it - and None before the last deal or when it would end level (the deal's own
@@ -159,13 +160,13 @@ def match_verdict(g, seat, points=None):
     return True if final > 0 else False if final < 0 else None
 
 
-def wants_out(g, seat, points=None, hopes=None):
+def wants_out(g: Leopard, seat: int, points: list[int] | None = None, hopes: list[float] | None = None) -> bool:
     """Would the side of ``seat`` rather end the deal now than play on? On the last deal, exactly
     when that wins the match (``match_verdict``), whatever the deal's margin."""
-    if points is None:
+    if points is None or hopes is None:
         points, hopes = figures(g)
     own, opp = g.side_of(seat), 1 - g.side_of(seat)
-    if points[own] < 5:
+    if points[own] < OUT_AT:
         return False
     verdict = match_verdict(g, seat, points)
     if verdict is not None:
@@ -178,11 +179,12 @@ def wants_out(g, seat, points=None, hopes=None):
     return margin >= 3 or outlook < margin * 0.5 or turns_left < 3
 
 
-def normal_action(g, rng, candidates=None, own_only=False, noise=0.0):
+def normal_action(g: Leopard, rng: Rng, candidates: int | None = None, own_only: bool = False,
+                  noise: float = 0.0) -> int:
     """The normal policy on a full state: an action key."""
     legal = g.legal_actions()
     if g.phase == "answer":
-        return YES if wants_out(g, g.asker) else NO
+        return YES if wants_out(g, g.asking()) else NO
     points, hopes = figures(g)
     if legal[0] == GO_OUT:
         if wants_out(g, g.turn, points, hopes):
@@ -202,7 +204,7 @@ def normal_action(g, rng, candidates=None, own_only=False, noise=0.0):
     return best
 
 
-def ranked_actions(g):
+def ranked_actions(g: Leopard) -> list[tuple[float, int]]:
     """``[(value, action)]`` of the seat's placements and discards, best first by the normal policy's
     value (no chance: every sample the seat cannot tell apart ranks them alike)."""
     points, hopes = figures(g)
@@ -211,12 +213,12 @@ def ranked_actions(g):
     return scored
 
 
-def may_weigh_out(g):
+def may_weigh_out(g: Leopard) -> bool:
     """Going out is on offer and does not lose the match (``match_verdict``)."""
     return g.legal_actions()[0] == GO_OUT and match_verdict(g, g.turn) is not False
 
 
-def hard_candidates(g):
+def hard_candidates(g: Leopard) -> list[int]:
     """What the hard bot searches: going out (when it may, and it does not lose the match), or its
     partner's yes and no, and the normal policy's best few placements."""
     if g.phase == "answer":
@@ -225,7 +227,7 @@ def hard_candidates(g):
     return ([GO_OUT] if may_weigh_out(g) else []) + best
 
 
-def clear_choice(g):
+def clear_choice(g: Leopard) -> int | None:
     """The normal policy's placement when it stands out and going out is not worth weighing, else
     None: the hard bot spends its search only on close calls."""
     if g.phase == "answer" or may_weigh_out(g):
@@ -236,41 +238,33 @@ def clear_choice(g):
     return None
 
 
-def random_targets(g, card, rng):
-    """One legal target of ``card`` for the seat to act, at random (the discard pile included)."""
-    seat = g.turn
-    own = g.side_of(seat) * 9
-    tops = g.tops
-    rank = card % 13
-    if rank <= 8:
-        spots = [t for t in (own + rank, (9 - own) + rank) if tops[t] < 0 or tops[t] >= DOWN]
-    elif rank == TEN:
-        spots = [t for t in range(own, own + 9) if tops[t] < 0 or tops[t] >= DOWN]
-    elif rank == JACK:
-        spots = [t for t in range(18) if tops[t] >= 0]
-    elif rank == QUEEN:
-        spots = [t for t in range(own, own + 9) if tops[t] >= 0]
-    else:
-        spots = list(range(own, own + 9))
+def random_target(g: Leopard, card: int, rng: Rng) -> int:
+    """One legal target of ``card`` for the seat to act, at random (the discard pile included): the
+    game's own placements (``placements``), drawn as they always have been - a numbered card's own
+    square first - so a seed plays the same rollouts."""
+    side = g.side_of(g.turn)
+    spots = placements(side, card % 13, g.tops)
+    if side and card % 13 < TEN:
+        spots.reverse()
     spots.append(DISCARD)
     return card * 32 + spots[rng.below(len(spots))]
 
 
-def rollout(g, rng):
+def rollout(g: Leopard, rng: Rng) -> int:
     """Quick playouts of whole deals behind a partner's answer (``answer_estimate``): the normal
     judgement over a few random legal actions, built without listing every legal action."""
     points, hopes = figures(g)
     if g.phase == "answer":
-        return YES if wants_out(g, g.asker, points, hopes) else NO
+        return YES if wants_out(g, g.asking(), points, hopes) else NO
     seat = g.turn
-    if not g.refused and points[g.side_of(seat)] >= 5 and wants_out(g, seat, points, hopes):
+    if g.may_go_out() and wants_out(g, seat, points, hopes):
         return GO_OUT
     hand = g.hands[seat]
-    best, best_score = None, None
+    best, best_score = DISCARD, -math.inf
     for _ in range(ROLLOUT_CANDIDATES):
-        a = random_targets(g, hand[rng.below(len(hand))], rng)
+        a = random_target(g, hand[rng.below(len(hand))], rng)
         score = action_score(g, a, points, hopes)
-        if best_score is None or score > best_score:
+        if score > best_score:
             best, best_score = a, score
     return best
 
@@ -278,7 +272,7 @@ def rollout(g, rng):
 PROJECTED_WIN = 4       # on the last deal, a projected match margin counts as a win from this many points
 
 
-def estimate(g):
+def estimate(g: Leopard) -> list[float]:
     """Each seat's worth of a state where a hard search's playout stopped: the match margin so far,
     plus - while a deal is under way - the two squares' worth (score now and the hope of their open
     lines, as the normal policy weighs them) as the margin the deal would likely add. On the last
@@ -296,7 +290,7 @@ def estimate(g):
     return [x + MATCH_WIN * max(-1.0, min(1.0, x / PROJECTED_WIN)) for x in projected]
 
 
-def easy_leads(g, seat):
+def easy_leads(g: Leopard, seat: int) -> bool:
     """Easy's going out: when the match hangs on it, its verdict; else whenever the deal leads."""
     points, _ = figures(g)
     verdict = match_verdict(g, seat, points)
@@ -306,16 +300,16 @@ def easy_leads(g, seat):
     return deal_score(points[own], True) > deal_score(points[1 - own], False)
 
 
-def easy_action(g, rng):
+def easy_action(g: Leopard, rng: Rng) -> int:
     legal = g.legal_actions()
     if g.phase == "answer":
-        return YES if easy_leads(g, g.asker) else NO
+        return YES if easy_leads(g, g.asking()) else NO
     if legal[0] == GO_OUT and easy_leads(g, g.turn):
         return GO_OUT
     return normal_action(g, rng, own_only=True, noise=1.5)
 
 
-def outcome(g, seat):
+def outcome(g: Leopard, seat: int) -> float:
     """The seat's side's match margin once the deal is over, plus the win itself on the last deal."""
     margin = g.returns()[seat]
     if g.is_over and margin:
@@ -323,7 +317,7 @@ def outcome(g, seat):
     return margin
 
 
-def answer_estimate(view, rng, samples):
+def answer_estimate(view: View, rng: Rng, samples: int) -> tuple[float, float]:
     """``(yes, no)``: the answering seat's expected outcome if it lets its partner go out now, and if
     it says no and the deal plays on - the shared search's means over ``samples`` deals sampled from
     its view, each answer tried on the same deal with the same stream (paired), played out by the
@@ -333,7 +327,7 @@ def answer_estimate(view, rng, samples):
     return search.root.children[YES].mean, search.root.children[NO].mean
 
 
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     if view["phase"] == "answer" and level in ANSWER_SAMPLES:
         verdict = match_verdict(Leopard.determinize(view, rng), view["asker"])
         if verdict is not None:
@@ -355,7 +349,7 @@ def choose_move(view, level, rng, budget=None):
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     kind = move.get("type")
     if kind == "go_out":
         return message("hint.leopard.go_out")
@@ -365,7 +359,7 @@ def hint_reason(view, move, after):
         return message("hint.leopard.discard")
     if kind != "place":
         return None
-    side = view["sides"][view["seat"]] if "sides" in view else view["seat"] % 2
+    side = view["sides"][view["seat"]]
     before = view["squares"][side]["lines"]
     now = after()["squares"][side]["lines"]
     new = [line for line in now if line not in before]
@@ -382,21 +376,21 @@ def hint_reason(view, move, after):
     return None
 
 
-def _toward_line(view, move):
+def _toward_line(view: View, move: Move) -> bool:
     """Does the card go beside a face-up card of its colour, in a line whose third place is empty?"""
     zones = view["zones"]
 
-    def top(pos):
+    def top(pos: int) -> str | None:
         pile = zones.get(f"square{move['square']}_{pos}") or []
         return pile[-1] if pile else None
 
-    red = move["card"][1] in "HD"
+    red = is_red(move["card"])
     for line in LINES:
         if move["pos"] not in line:
             continue
         others = [top(p) for p in line if p != move["pos"]]
         empty = [c for c in others if c is None]
         shown = [c for c in others if c is not None and c != "??"]
-        if len(empty) == 1 and len(shown) == 1 and (shown[0][1] in "HD") == red:
+        if len(empty) == 1 and len(shown) == 1 and is_red(shown[0]) == red:
             return True
     return False

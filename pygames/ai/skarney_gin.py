@@ -27,10 +27,16 @@ No bot takes an offered Ace unless it melds at once: the rules set no limit on A
 passing them for ever.
 """
 
-from ..cards import CODES, IDS
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Sequence
+
+from ..cards import ACE, CODES, IDS, Rng
+from ..engine import Message, Move, View
 from ..text import message
 from ..games import skarney_gin as sg
-from ..games.skarney_gin import card_points, hand_points, kind_of, melds_in
+from ..games.skarney_gin import (INITIAL_MELD_SIZE, INITIAL_MELDS, LAYOFF_LIMIT, SKIPS_DRAW, STOCK_END, card_points,
+                                 hand_points, kind_of, melds_in)
 from .ismcts import search_move
 
 CONTRACT = 30          # value of each 3-card meld towards the initial meld
@@ -51,21 +57,25 @@ KEEP = 2.0             # the heuristic's choice stands unless the search finds o
 HORIZON = 30           # playout actions before a running deal is judged by its hands (deal_value)
 FITS_THEIR_MELD = 5    # offering a card the opponent can lay off (it grows their meld)
 MELD_SWING = 40        # offering a card that makes a meld with the opponent's hand (times its chance)
+HINT_BUDGET = None     # a hint searches with the hard bot's own budget
+
+Unit = tuple[Any, ...]  # a cover's unit: ("meld", cards) or ("layoff", meld index, cards)
 
 
-def _ids(codes):
+def _ids(codes: Sequence[str]) -> list[int]:
     return [IDS[c] for c in codes]
 
 
-def _positions(card):
+def _positions(card: int) -> tuple[int, ...]:
+    """A card's rank positions in a run: the Ace low (0) or high (13)."""
     r = card % 13
-    return (0, 13) if r == 0 else (r,)
+    return (0, 13) if r == ACE else (r,)
 
 
-_PARTNERS: dict[int, list] = {}
+_PARTNERS: dict[int, list[tuple[int, int]]] = {}
 
 
-def _partners(card):
+def _partners(card: int) -> list[tuple[int, int]]:
     """The pairs of other cards that make a 3-card meld with ``card``."""
     if card not in _PARTNERS:
         near = [c for c in range(52) if c != card and any(
@@ -74,7 +84,7 @@ def _partners(card):
     return _PARTNERS[card]
 
 
-def _span(spots, length):
+def _span(spots: list[int], length: int) -> tuple[int, int]:
     """(lowest, highest) rank position of a run laid on the table, the Ace where it plays."""
     for lo in sorted(set(spots)):
         if all(p in spots for p in range(lo, lo + length)):
@@ -82,7 +92,7 @@ def _span(spots, length):
     return min(spots), max(spots)
 
 
-def _pair_outs(a, b, live):
+def _pair_outs(a: int, b: int, live: list[int]) -> int:
     """Live cards that would make a 3-card meld with loose cards a and b (0 when none can)."""
     if a % 13 == b % 13:
         return live[a % 13]
@@ -98,9 +108,10 @@ def _pair_outs(a, b, live):
 
 
 # ---- covering a hand with melds and lay-offs --------------------------------------------------
-def extensions(meld, hand, room):
+def extensions(meld: list[int], hand: Sequence[int], room: int) -> set[tuple[int, ...]]:
     """Every set of up to ``room`` hand cards (a sorted tuple) that leaves ``meld`` valid."""
-    found, frontier = set(), [()]
+    found: set[tuple[int, ...]] = set()
+    frontier: list[tuple[int, ...]] = [()]
     for _ in range(room):
         grown = []
         for sub in frontier:
@@ -114,14 +125,14 @@ def extensions(meld, hand, room):
     return found
 
 
-def cover(hand, table, room):
+def cover(hand: Sequence[int], table: Sequence[list[int]], room: Sequence[int]) -> tuple[int, list[Unit], list[int]]:
     """The least deadwood: (points left, units, uncovered cards); a unit is ("meld", cards) or
     ("layoff", meld index, cards), at most one unit per table meld."""
     cards = sorted(hand)
     place = {c: k for k, c in enumerate(cards)}
-    starts = [[] for _ in cards]          # units by their lowest card's place
+    starts: list[list[tuple[int, int, Unit]]] = [[] for _ in cards]   # units by their lowest card's place
 
-    def add(unit_cards, table_bit, unit):
+    def add(unit_cards: Sequence[int], table_bit: int, unit: Unit) -> None:
         mask = sum(1 << place[c] for c in unit_cards)
         starts[(mask & -mask).bit_length() - 1].append((mask, table_bit, unit))
 
@@ -134,7 +145,7 @@ def cover(hand, table, room):
     full = (1 << len(cards)) - 1
     memo = {}
 
-    def best(used, tables):
+    def best(used: int, tables: int) -> tuple[int, tuple[Unit, ...]]:
         if used == full:
             return 0, ()
         key = (used, tables)
@@ -155,16 +166,16 @@ def cover(hand, table, room):
     return left, list(units), [c for c in cards if c not in covered]
 
 
-def contract(hand):
+def contract(hand: Sequence[int]) -> tuple[int, list[int]]:
     """(how many of the three 3-card melds of the initial meld the hand holds, the cards left)."""
-    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=3)]
+    melds = [(sum(1 << c for c in m), m) for m in melds_in(hand, max_len=INITIAL_MELD_SIZE)]
     best = (0, 0)
 
-    def search(start, used, count):
+    def search(start: int, used: int, count: int) -> None:
         nonlocal best
         if count > best[0]:
             best = (count, used)
-        if count == 3 or best[0] == 3:
+        if count == INITIAL_MELDS or best[0] == INITIAL_MELDS:
             return
         for j in range(start, len(melds)):
             if not melds[j][0] & used:
@@ -178,15 +189,15 @@ def contract(hand):
 class Knowledge:
     """The seat's cards, melds and what it may infer of the opponent's hand this deal."""
 
-    def __init__(self, view, track):
+    def __init__(self, view: View, track: bool) -> None:
         self.seat = seat = view["seat"]
         self.hand = _ids(view["zones"][f"hand{seat}"])
         self.mine = [_ids(m["cards"]) for m in view["melds"][seat]]
-        self.room = [2 - m["laid_this_turn"] for m in view["melds"][seat]]
+        self.room = [LAYOFF_LIMIT - m["laid_this_turn"] for m in view["melds"][seat]]
         self.theirs = [_ids(m["cards"]) for m in view["melds"][1 - seat]]
         self.melded = view["initial_done"][seat]
         # partial melds are worth less as the draws run out
-        self.hope = min(1.0, (view["stock_count"] - 2) / HOPE_STOCK)
+        self.hope = min(1.0, (view["stock_count"] - STOCK_END) / HOPE_STOCK)
         if track and view["initial_done"][1 - seat] and view["hand_counts"][1 - seat] <= CLOSE_HAND:
             self.hope *= CLOSE_HOPE          # the opponent may go out any turn now
         self.track = track
@@ -204,12 +215,12 @@ class Knowledge:
                 for p in _positions(c):
                     self.live[p] += 1
 
-    def _their_cards(self, view):
+    def _their_cards(self, view: View) -> set[int]:
         """Cards the opponent took or got back this deal and has not laid or offered since."""
         return set(_ids(view["shown"][1 - self.seat])) - set(self.hand)
 
     # ---- values --------------------------------------------------------------------------------
-    def value(self, hand, melded=None, mine=None):
+    def value(self, hand: list[int], melded: bool | None = None, mine: list[list[int]] | None = None) -> float:
         """How good a hand is, in points (higher is better)."""
         melded = self.melded if melded is None else melded
         if melded:
@@ -219,7 +230,7 @@ class Knowledge:
         count, rest = contract(hand)
         return CONTRACT * count + self.potential(rest, (), False) - PRE_POINTS * hand_points(hand)
 
-    def potential(self, rest, mine, melded):
+    def potential(self, rest: list[int], mine: Sequence[list[int]], melded: bool) -> float:
         """Credit for partial melds among loose cards: live cards that would complete them."""
         live, total = self.live, 0
         gaps = []                                  # (loose position, live rank it needs) beyond a run
@@ -238,9 +249,9 @@ class Knowledge:
             total += outs
         return OUT_WEIGHT[melded] * self.hope * total
 
-    def danger(self, card):
+    def danger(self, card: int) -> float:
         """How much offering ``card`` may help the opponent."""
-        risk = 0
+        risk: float = 0
         if any(kind_of(m + [card]) for m in self.theirs):
             risk += FITS_THEIR_MELD + card_points(card)
         if self.track:
@@ -252,20 +263,20 @@ class Knowledge:
 
 
 # ---- choosing a move -------------------------------------------------------------------------
-def _key(move):
+def _key(move: Move) -> tuple[Hashable, ...]:
     kind = move["type"]
     if kind in ("meld", "layoff", "initial_part"):
         return kind, move.get("meld"), tuple(sorted(move["cards"]))
     return kind, move.get("card")
 
 
-def _unit_move(unit):
+def _unit_move(unit: Unit) -> Move:
     if unit[0] == "meld":
         return {"type": "meld", "cards": [CODES[c] for c in unit[1]]}
     return {"type": "layoff", "meld": unit[1], "cards": [CODES[c] for c in unit[2]]}
 
 
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     legal = view["legal_moves"]
     by_key = {_key(m): m for m in legal}
     know = Knowledge(view, track=level == "hard")
@@ -276,7 +287,7 @@ def choose_move(view, level, rng, budget=None):
     if view["phase"] == "answer":
         offer = IDS[view["offer"]]
         take = _wants(know, offer, level)
-        if level == "hard" and offer % 13:
+        if level == "hard" and offer % 13 != SKIPS_DRAW:
             return _search(view, rng, budget, [sg.TAKE, sg.REFUSE] if take else [sg.REFUSE, sg.TAKE])
         return by_key[("take", None) if take else ("refuse", None)]
     for kind in ("end_deal", "last_card"):
@@ -296,7 +307,7 @@ def choose_move(view, level, rng, budget=None):
     return by_key[("offer", CODES[card])]
 
 
-def _search(view, rng, budget, actions):
+def _search(view: View, rng: Rng, budget: int, actions: list[int]) -> Move:
     """The shared search's pick among ``actions`` (the heuristic's choice first, kept unless
     another does better by more than ``KEEP``), each tried on the same sampled deals."""
     return search_move(view, rng, budget, rollout, keep=KEEP,
@@ -304,10 +315,10 @@ def _search(view, rng, budget, actions):
                        horizon=HORIZON)
 
 
-def deal_value(deal):
+def deal_value(deal: int) -> Callable[[sg.SkarneyGin], list[float]]:
     """Each seat's worth of a playout stopped at the horizon: the match margin so far, and while
     ``deal`` still runs, the count the stock's end would make (the lower hand scores the difference)."""
-    def value(game):
+    def value(game: sg.SkarneyGin) -> list[float]:
         worth = game.returns()
         if not game.is_over and game.deal_number == deal:
             a, b = sg.stock_end_points(*game.hands)
@@ -316,7 +327,8 @@ def deal_value(deal):
     return value
 
 
-def _table_play(know, view, legal, by_key, level):
+def _table_play(know: Knowledge, view: View, legal: list[Move], by_key: dict[tuple[Hashable, ...], Move],
+                level: str) -> Move | None:
     """The next initial-meld step, meld or lay-off to make, or None to close the turn."""
     if view["phase"] != "play":
         return None
@@ -338,16 +350,16 @@ def _table_play(know, view, legal, by_key, level):
     return None
 
 
-def initial_melds(parts, pending, limit=INITIAL_SCAN):
+def initial_melds(parts: list[list[int]], pending: list[list[int]], limit: int = INITIAL_SCAN) -> list[tuple[list[int], ...]]:
     """Ways to complete the initial meld: tuples of 3-card melds (card-id tuples) that, with the
     ``pending`` ones, make three disjoint melds. ``parts`` are the melds that may join; those
     shedding most points are tried first, and at most ``limit`` ways are listed."""
-    need = sg.INITIAL_MELDS - len(pending)
+    need = INITIAL_MELDS - len(pending)
     order = sorted(parts, key=lambda t: -hand_points(t))
     masks = [sg.mask_of(t) for t in order]
-    found = []
+    found: list[tuple[list[int], ...]] = []
 
-    def pick(start, used, chosen):
+    def pick(start: int, used: int, chosen: list[list[int]]) -> None:
         if len(found) >= limit:
             return
         if len(chosen) == need:
@@ -361,7 +373,7 @@ def initial_melds(parts, pending, limit=INITIAL_SCAN):
     return found
 
 
-def _initial_step(know, view, building):
+def _initial_step(know: Knowledge, view: View, building: list[Move]) -> Move:
     """Lay the next meld of the best initial meld the hand allows (or commit the three)."""
     commit = next((m for m in building if m["type"] == "initial_meld"), None)
     if commit is not None:
@@ -370,7 +382,7 @@ def _initial_step(know, view, building):
     parts = {tuple(sorted(_ids(m["cards"]))): m for m in building}
     ways = initial_melds([list(p) for p in parts], pending)
 
-    def after(way):
+    def after(way: tuple[list[int], ...]) -> float:
         melds = pending + [list(t) for t in way]
         laid = {c for m in melds for c in m}
         return know.value([c for c in know.hand if c not in laid], True, know.mine + melds)
@@ -381,23 +393,23 @@ def _initial_step(know, view, building):
     return parts[tuple(sorted(first))]
 
 
-def _wants(know, card, level):
+def _wants(know: Knowledge, card: int, level: str) -> bool:
     if level == "easy":
         return _melds_now(know, card)
     gain = _gain(know, card)
-    if card % 13 == 0:
+    if card % 13 == SKIPS_DRAW:
         # an Ace costs the next draw; taking only Aces that meld at once also keeps two bots from
         # passing three Aces to and fro without drawing for ever
         return gain - ACE_SKIP > TAKE_MARGIN and _melds_now(know, card)
     return gain > TAKE_MARGIN
 
 
-def _gain(know, card):
+def _gain(know: Knowledge, card: int) -> float:
     """How much taking ``card`` raises the hand's value."""
     return know.value(know.hand + [card]) - know.value(know.hand)
 
 
-def _melds_now(know, card):
+def _melds_now(know: Knowledge, card: int) -> bool:
     """Whether ``card`` would be used at once: it fits a meld of mine, or it makes a meld (after the
     initial meld) or another 3-card meld towards it (before)."""
     if know.melded:
@@ -406,12 +418,12 @@ def _melds_now(know, card):
     return contract(know.hand + [card])[0] > contract(know.hand)[0]
 
 
-def _offer_cost(know, base, card):
+def _offer_cost(know: Knowledge, base: float, card: int) -> tuple[float, int, int]:
     keep = base - know.value([c for c in know.hand if c != card])
     return keep + know.danger(card), -card_points(card), card
 
 
-def _ranked_offers(know, offers):
+def _ranked_offers(know: Knowledge, offers: list[int]) -> list[tuple[float, int]]:
     """(cost, card) for every offer, cheapest first (the first is normal's offer): the points its
     hand loses, plus the danger of feeding the opponent; ties go to the costlier card."""
     base = know.value(know.hand)
@@ -419,8 +431,8 @@ def _ranked_offers(know, offers):
     return [(cost[0], cost[2]) for cost in costs]
 
 
-def _loneliest(hand, offers, rng):
-    def friends(card):
+def _loneliest(hand: Sequence[int], offers: list[int], rng: Rng) -> int:
+    def friends(card: int) -> int:
         return sum(1 for c in hand if c != card and abs(c % 13 - card % 13) <= 1)
 
     fewest = min(friends(c) for c in offers)
@@ -430,29 +442,29 @@ def _loneliest(hand, offers, rng):
 
 
 # ---- the hard bot's playout policy (over the action interface, on a sampled full state) ----------
-def _ranks_held(hand):
+def _ranks_held(hand: Sequence[int]) -> list[int]:
     held = [0] * 14
     for c in hand:
         r = c % 13
         held[r] += 1
-        if r == 0:
+        if r == ACE:
             held[13] += 1
     return held
 
 
-def _fits(card, held):
+def _fits(card: int, held: list[int]) -> bool:
     """Whether ``card`` makes a 3-card meld with two cards of a hand (``held``: cards per rank position)."""
     r = card % 13
     if held[r] >= 2:
         return True
-    for p in ((0, 13) if r == 0 else (r,)):
+    for p in _positions(card):
         near = [held[q] if 0 <= q <= 13 else 0 for q in (p - 2, p - 1, p + 1, p + 2)]
         if (near[1] and near[2]) or (near[0] and near[1]) or (near[2] and near[3]):
             return True
     return False
 
 
-def _near_ranks(card, hand):
+def _near_ranks(card: int, hand: Sequence[int]) -> int:
     """Other cards of ``hand`` that may meld with ``card``: its rank, or within two ranks (any suit:
     a straight mixes suits)."""
     n = 0
@@ -463,7 +475,7 @@ def _near_ranks(card, hand):
     return n
 
 
-def rollout(game, rng):
+def rollout(game: sg.SkarneyGin, rng: Rng) -> int:
     """A quick greedy policy: lay every meld and lay-off it can (the initial meld as soon as it can),
     take an offer that makes a meld or fits a meld of the taker's (an Ace only then too), offer its
     loneliest, costliest card, one that fits none of the opponent's melds if it can."""
@@ -473,6 +485,7 @@ def rollout(game, rng):
     if game.phase == "answer":
         taker = 1 - game.turn
         card = game.offer
+        assert card is not None                 # a card is on offer
         if _fits(card, _ranks_held(game.hands[taker])) or (
                 game.initial_done[taker] and any(kind_of(m + [card]) for m in game.melds[taker])):
             return sg.TAKE
@@ -492,7 +505,7 @@ def rollout(game, rng):
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     kind = move.get("type")
     if kind in ("initial_part", "initial_meld"):
         return message("hint.skarney_gin.initial")

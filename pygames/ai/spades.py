@@ -13,20 +13,30 @@ among the cards these rules allow.
 On its own live nil no bot wins a trick it could lose: normal plays the highest card that stays
 under the trick, hard weighs only the cards that do (``ducking_cards``), and in its playouts the nil
 bidder ducks and its partner covers, so the search sees what a live nil is worth.
+
+Experiments with the hard bot (partnership signals and carding, other ways of reading the hidden
+hands) are research, apart from this module: ``research/spades_experiments.py`` plays this bot with
+them, passing what it varies through ``search_card``'s sampler.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
 from ..cards import CODES, IDS, Rng, suit_of
+from ..engine import Message, Move, View
 from ..text import message
-from ..games.spades import SORT_KEY, SPADE, STRENGTH, Spades, deal_with_voids, trick_winner
-from .ismcts import search_move
+from ..games.spades import (NIL_BIDS, SORT_KEY, SPADE, STRENGTH, TRICKS, Spades, deal_with_voids, shown_voids,
+                            trick_winner)
+from .ismcts import Sample, search_move
 
 
-def _hand(view):
+def _hand(view: View) -> list[int]:
     return [IDS[c] for c in view["zones"][f"hand{view['seat']}"] if c != "??"]
 
 
-def _by_suit(cards):
-    suits = [[], [], [], []]
+def _by_suit(cards: Sequence[int]) -> list[list[int]]:
+    suits: list[list[int]] = [[], [], [], []]
     for c in cards:
         suits[suit_of(c)].append(c)
     for s in suits:
@@ -34,7 +44,7 @@ def _by_suit(cards):
     return suits
 
 
-def estimate_tricks(hand):
+def estimate_tricks(hand: Sequence[int]) -> float:
     """Likely tricks of a 13-card hand: high cards by suit length, long and ruffing spades. (Counts
     and bits, no sorting: the search's dealer weighs thousands of hands a move with it.)"""
     n = [0, 0, 0, 0]
@@ -66,7 +76,7 @@ def estimate_tricks(hand):
     return tricks
 
 
-def can_duck(hand):
+def can_duck(hand: Sequence[int]) -> bool:
     """A hand fit for nil: low spades only, and no high card without low cards to cover it."""
     suits = _by_suit(hand)
     spades = suits[SPADE]
@@ -82,39 +92,19 @@ def can_duck(hand):
     return True
 
 
-def hopeless(hand):
+def hopeless(hand: Sequence[int]) -> bool:
     """A hand that takes nothing even when the team has no one to cover it: no card above a 9, no
     more than three spades (bid nil on top of a partner's nil only with this)."""
     suits = _by_suit(hand)
     return len(suits[SPADE]) <= 3 and all(STRENGTH[c] <= 7 for c in hand)
 
 
-def shown_voids(view):
-    """The suits each seat has shown it lacks this deal (it did not follow a lead)."""
-    voids = [set() for _ in range(4)]
-    trick = []
-    for entry in view.get("log") or []:
-        move = entry["move"]
-        if move.get("type") != "play":
-            continue
-        c = IDS[move["card"]]
-        if trick and suit_of(c) != suit_of(trick[0]):
-            voids[entry["seat"]].add(suit_of(trick[0]))
-        trick.append(c)
-        if len(trick) == 4:
-            trick = []
-    for t in view["trick"][1:]:
-        if suit_of(IDS[t["card"]]) != suit_of(IDS[view["trick"][0]["card"]]):
-            voids[t["seat"]].add(suit_of(IDS[view["trick"][0]["card"]]))
-    return voids
+def bid_of(est: float) -> int:
+    """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to ``TRICKS``."""
+    return max(1, min(TRICKS, int(est + 0.5)))
 
 
-def bid_of(est):
-    """The bid a hand worth ``est`` likely tricks makes: the nearest whole number, 1 to 13."""
-    return max(1, min(13, int(est + 0.5)))
-
-
-def choose_bid(view, level, rng):
+def choose_bid(view: View, level: str, rng: Rng) -> Move:
     legal = view["legal_moves"]
     seat = view["seat"]
     if legal[0]["type"] in ("look",) or any(m.get("bid") == "double_nil" for m in legal):
@@ -129,18 +119,18 @@ def choose_bid(view, level, rng):
     est = estimate_tricks(hand)
     if level == "easy":
         est += (rng.random() - 0.5) * 2
-    partner_nil = partner_bid in ("nil", "double_nil")
+    partner_nil = partner_bid in NIL_BIDS
     if level != "easy" and can_duck(hand) and (est < 0.6 and hopeless(hand) if partner_nil else est < 2.5):
         return {"type": "bid", "bid": "nil"}
     if level != "easy" and partner_nil:
         est += 0.5              # covering the nil, it plays its high cards to win rather than to duck
     bid = bid_of(est)
-    if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > 13:
-        bid = max(1, 13 - partner_bid)
+    if level == "hard" and isinstance(partner_bid, int) and partner_bid + bid > TRICKS:
+        bid = max(1, TRICKS - partner_bid)
     return {"type": "bid", "bid": bid}
 
 
-def choose_pass(view):
+def choose_pass(view: View) -> Move:
     """Double nil exchange: the nil bidder gives away its two most dangerous cards, the partner
     returns its two lowest."""
     seat = view["seat"]
@@ -154,40 +144,40 @@ def choose_pass(view):
 class Table:
     """What a seat can work out from its view: the trick so far, who still needs what, the cards gone."""
 
-    def __init__(self, view):
+    def __init__(self, view: View) -> None:
         self.seat = view["seat"]
         self.hand = _hand(view)
         self.trick = [IDS[t["card"]] for t in view["trick"]]
         self.trick_seats = [t["seat"] for t in view["trick"]]
         self.bids = view["bids"]
         self.tricks = view["tricks"]
-        played = set()
+        played: set[int] = set()
         for s in range(4):
             played.update(IDS[c] for c in view["zones"][f"won{s}"])
         played.update(self.trick)
         self.played = played
         self.broken = view["spades_broken"]
-        self.voids = shown_voids(view)
-        self.left = 13 - sum(self.tricks)        # tricks still to be won, this one included
+        self.voids = shown_voids(deal_plays(view))
+        self.left = TRICKS - sum(self.tricks)    # tricks still to be won, this one included
 
-    def nil_alive(self, s):
-        return self.bids[s] in ("nil", "double_nil") and self.tricks[s] == 0
+    def nil_alive(self, s: int) -> bool:
+        return self.bids[s] in NIL_BIDS and self.tricks[s] == 0
 
-    def team_need(self, s):
+    def team_need(self, s: int) -> int:
         bid = sum(b for b in (self.bids[s], self.bids[(s + 2) % 4]) if isinstance(b, int))
         return bid - self.tricks[s] - self.tricks[(s + 2) % 4]
 
-    def winner_so_far(self):
+    def winner_so_far(self) -> tuple[int | None, int | None]:
         if not self.trick:
             return None, None
         i = trick_winner(self.trick)
         return self.trick_seats[i], self.trick[i]
 
-    def beats(self, c, best):
-        """Would c beat the current best card of the trick?"""
-        return trick_winner([best, c]) == 1 if self.trick else True
+    def beats(self, c: int, best: int | None) -> bool:
+        """Would c beat the current best card of the trick (any card leads)?"""
+        return best is None or trick_winner([best, c]) == 1
 
-    def is_master(self, c):
+    def is_master(self, c: int) -> bool:
         """No unseen card of its suit is higher (unseen = not played and not in my hand)."""
         mine = set(self.hand)
         s = suit_of(c)
@@ -197,22 +187,22 @@ class Table:
         return True
 
 
-def _lowest(cards):
+def _lowest(cards: Sequence[int]) -> int:
     return min(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
 
 
-def _highest(cards):
+def _highest(cards: Sequence[int]) -> int:
     return max(cards, key=lambda c: (STRENGTH[c] + (13 if suit_of(c) == SPADE else 0)))
 
 
 SET_REACH = 0.5    # chase a set when the tricks it takes are at most this share of the tricks left (+1)
 
 
-def partner_is_sure(t, win_seat, best):
+def partner_is_sure(t: Table, win_seat: int | None, best: int | None) -> bool:
     """The partner's card wins this trick whatever comes after: it is last to be beaten (this seat
     plays last), or no unseen card can beat it - the highest spade out, or the highest of a suit led
     and not trumped, with the opponent still to play not shown void in it."""
-    if win_seat != (t.seat + 2) % 4:
+    if best is None or win_seat != (t.seat + 2) % 4:
         return False
     if len(t.trick) == 3:
         return True
@@ -224,11 +214,11 @@ def partner_is_sure(t, win_seat, best):
     return suit_of(best) == led and led not in t.voids[(t.seat + 1) % 4]
 
 
-def chases_set(t):
+def chases_set(t: Table) -> bool:
     """Own bid made and no nil of the team at stake, while taking tricks can still set the
     opponents: go on winning tricks rather than ducking the bags."""
     me = t.seat
-    if t.team_need(me) > 0 or any(t.bids[s] in ("nil", "double_nil") and t.tricks[s] == 0 for s in (me, (me + 2) % 4)):
+    if t.team_need(me) > 0 or any(t.bids[s] in NIL_BIDS and t.tricks[s] == 0 for s in (me, (me + 2) % 4)):
         return False
     need = t.team_need((me + 1) % 4)
     if need <= 0 or need > t.left:
@@ -236,7 +226,7 @@ def chases_set(t):
     return t.left - need + 1 <= max(1, SET_REACH * t.left + 1)
 
 
-def cover_card(t, legal, winning, win_seat):
+def cover_card(t: Table, legal: list[int], winning: list[int], win_seat: int | None) -> int | None:
     """The card that protects the partner's live nil: lead high (or into a suit the partner has shown
     void in, where it can throw its dangerous cards); before the partner plays, win the trick with the
     highest card so the partner can play under it; after it, overtake the partner when it is winning."""
@@ -256,7 +246,7 @@ def cover_card(t, legal, winning, win_seat):
     return None
 
 
-def ducking_cards(t, legal, winning):
+def ducking_cards(t: Table, legal: list[int], winning: list[int]) -> list[int] | None:
     """A live nil's safe cards: following, the cards that lose to the trick so far (the best card only
     gets better, so they lose in the end). None when every card might win: a lead, or no card stays
     under."""
@@ -265,7 +255,7 @@ def ducking_cards(t, legal, winning):
     return [c for c in legal if c not in winning] or None
 
 
-def partner_choice(t, legal):
+def partner_choice(t: Table, legal: list[int]) -> list[int] | None:
     """The cards the team's rules allow (a subset of ``legal``), or None when none applies: on its own
     live nil, never a card that wins a trick it could lose (the search weighs only the cards that stay
     under it); the cover card of a partner's live nil; never a card that overtakes the partner's sure
@@ -287,7 +277,7 @@ def partner_choice(t, legal):
     return None
 
 
-def choose_card(view, level, rng):
+def choose_card(view: View, level: str, rng: Rng) -> int:
     t = Table(view)
     legal = [IDS[m["card"]] for m in view["legal_moves"]]
     me, partner = t.seat, (t.seat + 2) % 4
@@ -354,10 +344,11 @@ def choose_card(view, level, rng):
 QUEEN, KING = STRENGTH[IDS["QS"]], STRENGTH[IDS["KS"]]     # a card's STRENGTH: 2 is 0, ace 12
 
 HARD_BUDGET = 1000     # playouts of the hard bot per card it searches (spread over the cards it weighs)
+HINT_BUDGET = None     # a hint searches with the hard bot's own budget
 BUDGET_CAP = 2000      # at most this many, whatever the caller offers (a move within about a second)
 
 
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     phase = view["phase"]
     if phase == "bid":
         return choose_bid(view, level, rng)
@@ -366,40 +357,14 @@ def choose_move(view, level, rng, budget=None):
     if level == "hard" and len(view["legal_moves"]) > 1:
         allowed = partner_choice(Table(view), [IDS[m["card"]] for m in view["legal_moves"]])
         if allowed and len(allowed) == 1:
-            return {"type": "play", "card": CODES[carded(view, allowed[0]) if CARDING else allowed[0]]}
+            return {"type": "play", "card": CODES[allowed[0]]}
         playouts = min(budget or HARD_BUDGET, BUDGET_CAP)
-        card = search_card(view, rng, cards=allowed, playouts=playouts)
-        if SIGNALS:
-            card = signalled(view, card, allowed)
-        if CARDING:
-            card = carded(view, card)
-        return {"type": "play", "card": CODES[card]}
+        return {"type": "play", "card": CODES[search_card(view, rng, cards=allowed, playouts=playouts)]}
     return {"type": "play", "card": CODES[choose_card(view, level, rng)]}
 
 
-def signalled(view, card, allowed):
-    """The search's card, or the count signal in its place: on this seat's first follow to a suit,
-    when the search's card does not take the trick and the signal card would not either."""
-    t = Table(view)
-    if not t.trick or suit_of(card) != suit_of(t.trick[0]):
-        return card
-    partner = (t.seat + 2) % 4
-    if any(t.bids[s] in ("nil", "double_nil") for s in (t.seat, partner)):
-        return card
-    suit = suit_of(card)
-    if any(who == t.seat and suit_of(c) == suit for who, c in deal_plays(view)):
-        return card
-    k = len(t.trick)
-    if trick_winner(t.trick + [card]) == k:
-        return card
-    sig = signal_card(t.hand, suit)
-    if trick_winner(t.trick + [sig]) == k or (allowed and sig not in allowed):
-        return card
-    return sig
-
-
 # ---- hard: card play by sampling the unseen hands and playing each card out --------------------
-def _rollout_card(g, rng):
+def _rollout_card(g: Spades, rng: Rng) -> int:
     """A quick policy for playouts that values a live nil as the bots do: the nil bidder ducks (the
     highest card that stays under, a low lead), its partner covers it (leads high, wins the trick
     before the nil bidder plays or over it), and otherwise: third hand high (over a partner's low
@@ -412,15 +377,15 @@ def _rollout_card(g, rng):
         return legal[0]
     seat = g.turn
     bids, tricks = g.bids, g.tricks
-    nil = bids[seat] in ("nil", "double_nil") and tricks[seat] == 0
+    nil = bids[seat] in NIL_BIDS and tricks[seat] == 0
     partner = (seat + 2) % 4
-    cover = not nil and bids[partner] in ("nil", "double_nil") and tricks[partner] == 0
+    cover = not nil and bids[partner] in NIL_BIDS and tricks[partner] == 0
     trick = g.trick
     if not trick:
         if nil:
             return min(legal, key=STRENGTH.__getitem__)
         if cover:
-            side = [c for c in legal if c >= 13] or legal       # spades are ids 0-12
+            side = [c for c in legal if c // 13 != SPADE] or legal
             return max(side, key=STRENGTH.__getitem__)
         return legal[rng.below(len(legal))]
     best_i = trick_winner(trick)
@@ -445,152 +410,12 @@ def _rollout_card(g, rng):
     return cheap
 
 
-def deal_plays(view):
+def deal_plays(view: View) -> list[tuple[int, int]]:
     """Every card played this deal, in order, as ``(seat, card id)``: the log's, and the trick's
     that the log does not hold yet (the engine's log holds the trick's cards too: once each)."""
-    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"]
+    plays = [(e["seat"], IDS[e["move"]["card"]]) for e in view.get("log") or [] if e["move"]["type"] == "play"]
     logged = {c for _, c in plays}
     return plays + [(t["seat"], IDS[t["card"]]) for t in view["trick"] if IDS[t["card"]] not in logged]
-
-
-# ---- hard: the partnership's count signal -------------------------------------------------------
-SIGNALS = False         # the count signal: an experiment, not the page's bot (tools/vs_openspiel.py --signal)
-SIGNAL_MISS = 20        # a dealt partner hand its signal does not fit: its weight divided by this
-SUIT_MASK = tuple(sum(1 << c for c in range(s * 13, s * 13 + 13)) for s in range(4))
-BELOW = tuple(sum(1 << o for o in range((c // 13) * 13, (c // 13) * 13 + 13) if STRENGTH[o] < STRENGTH[c])
-              for c in range(52))
-
-
-def signal_card(hand, suit):
-    """The count signal (``SIGNALS``), on a seat's first follow to a suit when it is not winning the
-    trick: with an odd number of cards of the suit, its lowest; with an even number, its second
-    lowest. Both seats of hard's side play it and read it in each other (``partner_signals``), so
-    the partner's suit lengths - worth as much to the search as its whole hand (docs/bots.md) -
-    are read better."""
-    cards = sorted((c for c in hand if suit_of(c) == suit), key=STRENGTH.__getitem__)
-    return cards[1] if len(cards) % 2 == 0 else cards[0]
-
-
-def partner_signals(view):
-    """The partner's count signals this deal: ``(card, later)`` each - the card, and the partner's
-    cards played from it on (a bit mask): a hand then held is ``dealt | later``, and it fits the
-    signal when the card is its lowest of the suit with an odd count, or its second lowest with an
-    even one."""
-    seat = view["seat"]
-    partner = (seat + 2) % 4
-    plays = deal_plays(view)
-    bids = view["bids"]
-    if any(bids[s] in ("nil", "double_nil") for s in (seat, partner)):
-        return []
-    seen = set()
-    out = []
-    for i, (who, c) in enumerate(plays):
-        k = i % 4
-        suit = suit_of(c)
-        if who == partner and k and suit == suit_of(plays[i - k][1]) and suit not in seen:
-            trick = [x for _, x in plays[i - k:i]]
-            if trick_winner(trick + [c]) != k:           # a card that does not take the trick
-                later = 0
-                for w, x in plays[i:]:
-                    if w == partner:
-                        later |= 1 << x
-                out.append((c, later))
-        if who == partner:
-            seen.add(suit)
-    return out
-
-
-def fits_signal(hand_mask, card):
-    """Whether a hand (bit mask, as held when the card was played) would have signalled with it."""
-    n = bin(hand_mask & SUIT_MASK[card // 13]).count("1")
-    lower = bin(hand_mask & BELOW[card]).count("1")
-    return lower == 0 if n % 2 else lower == 1
-
-
-# ---- hard: the partnership's carding among equal cards --------------------------------------------
-CARDING = False         # shape by carding: an experiment, not the page's bot (tools/vs_openspiel.py --carding)
-RANKED = tuple(tuple(sorted(range(s * 13, s * 13 + 13), key=STRENGTH.__getitem__)) for s in range(4))
-POSITION = tuple(RANKED[c // 13].index(c) for c in range(52))
-
-
-def shape_bits(dealt_mask):
-    """What a hard seat's choices among equal cards tell its partner, in order (then over again):
-    for each suit, spades first, whether it was dealt four or more of it; then each length's parity."""
-    n = [bin(dealt_mask & SUIT_MASK[s]).count("1") for s in range(4)]
-    return [x >= 4 for x in n] + [x % 2 == 1 for x in n]
-
-
-def equal_run(hand_mask, gone_mask, card):
-    """The lowest and highest of the cards ``hand_mask`` holds that play exactly as ``card`` does
-    for the rest of the deal: the same suit, with every card between them gone (``gone_mask``: the
-    cards of finished tricks)."""
-    ranked = RANKED[card // 13]
-    i = POSITION[card]
-    low = high = card
-    for step in (-1, 1):
-        j = i + step
-        while 0 <= j < 13:
-            c = ranked[j]
-            if hand_mask >> c & 1:
-                if step < 0:
-                    low = c
-                else:
-                    high = c
-            elif not gone_mask >> c & 1:
-                break
-            j += step
-    return low, high
-
-
-def seat_plays(plays, seat):
-    """``seat``'s plays this deal (``plays``: ``deal_plays``) as ``(card, gone, later)``: the cards of
-    the tricks finished before it (a mask), and the seat's own cards played from it on (a mask: the
-    hand it then held is its hand now with these)."""
-    out, gone = [], 0
-    for i, (who, c) in enumerate(plays):
-        if i % 4 == 0 and i:
-            for _, x in plays[i - 4:i]:
-                gone |= 1 << x
-        if who == seat:
-            out.append([c, gone, 0])
-    later = 0
-    for entry in reversed(out):
-        later |= 1 << entry[0]
-        entry[2] = later
-    return out
-
-
-def carding_misses(now_mask, own_plays, card=None, gone=0):
-    """How many of a seat's plays (``seat_plays``), with the hand it holds now (``now_mask``), break
-    the code: each play from a run of equal cards (``equal_run``) is its next choice, and it plays
-    the run's highest for a true bit of ``shape_bits`` (of the hand it was dealt), its lowest for a
-    false one. Given ``card`` (its next play) and ``gone`` (the finished tricks' cards), also the
-    card of its run the code asks for."""
-    dealt = now_mask | (own_plays[0][2] if own_plays else 0)
-    bits = shape_bits(dealt)
-    k = misses = 0
-    for c, done, later in own_plays:
-        low, high = equal_run(now_mask | later, done, c)
-        if low != high:
-            if c != (high if bits[k % 8] else low):
-                misses += 1
-            k += 1
-    if card is None:
-        return misses, None
-    low, high = equal_run(now_mask, gone, card)
-    return misses, (high if bits[k % 8] else low)
-
-
-def carded(view, card):
-    """The search's card, or the card of its equal run (``equal_run``) the partnership's code asks
-    for (``carding_misses``): equal cards take the same tricks, so the choice between them is free,
-    and it tells the partner, who reads it (``bid_sampler``), the shape of this seat's hand."""
-    seat = view["seat"]
-    plays = deal_plays(view)
-    now = sum(1 << IDS[x] for x in view["zones"][f"hand{seat}"])
-    done = len(plays) - len(plays) % 4
-    gone = sum(1 << c for _, c in plays[:done])
-    return carding_misses(now, seat_plays(plays, seat), card, gone)[1]
 
 
 # ---- hard: dealing the unseen cards as the bids suggest --------------------------------------
@@ -601,220 +426,105 @@ BID_FIT = (1000, 969, 882, 755, 607, 458, 325, 216, 135, 80, 44, 23, 11, 5, 2, 1
 NIL_MISFIT = 50    # the weight of a hand no one would bid nil with
 
 
-def bid_fit(hand, bid):
+def bid_fit(hand: Sequence[int], bid: Any) -> int:
     """How well a whole 13-card hand fits its bid, of 1000."""
-    if bid in ("nil", "double_nil"):
+    if bid in NIL_BIDS:
         return 1000 if can_duck(hand) else NIL_MISFIT
     if not isinstance(bid, int):
         return 1000
-    return _curve(estimate_tricks(hand), bid)
+    return bid_curve(estimate_tricks(hand), bid)
 
 
-def _curve(est, bid):
+def bid_curve(est: float, bid: int) -> int:
     """``BID_FIT``'s weight for likely tricks ``est`` against a bid."""
     quarters = int(abs(est - bid) * 4)
     return BID_FIT[quarters] if quarters < len(BID_FIT) else 1
 
 
-# exact bids (an experiment, not the page's bot: tools/vs_openspiel.py --exact-bids): a hidden hand
-# weighs 1000 when the normal bidder would bid what its seat bid, else its ``BID_FIT`` over
-# ``EXACT_MISS``; and the deals are a Markov chain: each sample after the first is the last one
-# with ``CHAIN`` swaps of two hidden seats' cards proposed, each kept as likely as the weights say
-# (Metropolis) - drawing more deals alone does not reach hands that fit exactly. ``CHAINS`` chains
-# take the samples in turn, so that one sample and the next are not nearly the same deal.
-CHAIN = 0
-CHAINS = 1
-EXACT_MISS = 20
+class BidDealer:
+    """What ``bid_sampler`` deals from, worked out once a view: the hidden frame (``frame``: what the
+    view fixes of the hands - ``Spades.hidden_frame``), each seat's cards known to be in its hand
+    (``held``) and those with the cards it has played this deal (``shown``: what its bid was made
+    with), and the rest of the state. ``deal(rng)`` deals the unseen cards to the hidden hands
+    (``deal``: ``deal_with_voids``), ``fit(hands)`` weighs a deal by its hands' bids and
+    ``state(hands, rng)`` is the full state with those hands."""
 
+    def __init__(self, view: View, frame: Callable[[View], Any] = Spades.hidden_frame,
+                 deal: Callable[..., list[list[int]]] = deal_with_voids) -> None:
+        self.zones, self.unseen, self.slots, self.voids = frame(view)
+        self.hidden = [s for s in range(4) if self.slots[s]]
+        self.bids = view["bids"]
+        self.held = [[IDS[c] for c in self.zones[f"hand{s}"]] for s in range(4)]   # own hand, known cards
+        self.shown = [list(cards) for cards in self.held]
+        for who, c in deal_plays(view):
+            self.shown[who].append(c)
+        self._deal = deal
+        self._base = Spades._from_view(view, self.zones)     # the rest of the state, built once
 
-def exact_fit(hand, bid):
-    """How well a whole 13-card hand fits its bid as the normal bidder bids (``choose_bid``), of 1000."""
-    if not isinstance(bid, int):
-        return bid_fit(hand, bid)
-    est = estimate_tricks(hand)
-    if bid_of(est) == bid:
-        return 1000
-    return max(1, _curve(est, bid) // EXACT_MISS)
+    def deal(self, rng: Rng) -> list[list[int]]:
+        """The unseen cards dealt to the hidden hands, every void kept."""
+        return self._deal(list(self.unseen), self.slots, self.voids, rng)
 
+    def fit(self, hands: list[list[int]]) -> int:
+        """How well the hidden hands of a deal fit their bids: the product of their ``bid_fit``."""
+        weight = 1
+        for s in self.hidden:
+            weight *= bid_fit(hands[s] + self.shown[s], self.bids[s])
+        return weight
 
-READ_DRAWS = 16     # with ``read``: deals drawn for each sample
-READ_MISS = 10      # with ``read``: a dealt hand's weight is divided by this for each follow it leaves unexplained
-
-
-def follow_reads(view):
-    """What the other seats' follows say, read as a careful player reads them: a seat that followed
-    suit with a card other than its lowest of the suit held no lower card of it - unless the card
-    was the cheapest that beat the trick so far, when it held no cheaper winner. (True of about 80%
-    of the hard bot's own follows that had a choice.) One ``(seat, lower, gap)`` a follow, as bit
-    masks of card ids: a hand explains the follow unless it holds a card of ``lower`` and (``gap``
-    None, or) a card of ``gap``. The seat's later plays, still in its hand then, are taken into
-    account: ``lower`` is -1 when one of them rules the lowest card out; a follow no hand explains
-    is left out."""
-    plays = deal_plays(view)
-    reads = []
-    for i, (s, c) in enumerate(plays):
-        k = i % 4
-        trick = [x for _, x in plays[i - k:i]]
-        if not k or s == view["seat"] or suit_of(c) != suit_of(trick[0]):
-            continue
-        led = suit_of(c)
-        later = 0
-        for who, x in plays[i + 1:]:
-            if who == s:
-                later |= 1 << x
-        suit = range(led * 13, led * 13 + 13)
-        lower = sum(1 << x for x in suit if STRENGTH[x] < STRENGTH[c])
-        best = trick[trick_winner(trick)]
-        gap = None
-        if suit_of(best) == led and STRENGTH[c] > STRENGTH[best]:
-            gap = sum(1 << x for x in suit if STRENGTH[best] < STRENGTH[x] < STRENGTH[c])
-            if later & gap:
-                gap = None
-        if later & lower:
-            if gap is None:
-                continue
-            lower = -1
-        reads.append((s, lower, gap))
-    return reads
-
-
-def bid_sampler(view, read=False):
-    """A sampler for the search (``Search(sample=...)``) that deals the unseen cards so each hidden
-    hand - what it holds now and what it has played this deal - fits its bid: of ``DEALS_DRAWN``
-    deals that keep every void, one is kept with a chance in proportion to the product of its hands'
-    ``bid_fit``. A seat that bid 5 is dealt likely five-trick hands, a nil bidder low cards.
-
-    ``read`` (not the page's bot: an experiment, ``tools/vs_openspiel.py --read``): also read the
-    follows (``follow_reads``), of ``READ_DRAWS`` deals, each follow a dealt hand leaves unexplained
-    dividing its weight by ``READ_MISS``. It reads the hidden hands better but does not
-    play better against OpenSpiel (docs/bots.md). So, with ``SIGNALS`` or ``CARDING`` (experiments too), the
-    partner's count signals or its carding: each that a dealt partner hand does not fit divides its
-    weight by ``SIGNAL_MISS``."""
-    zones, unseen, slots, voids = Spades.hidden_frame(view)
-    hidden = [s for s in range(4) if slots[s]]
-    if DEALS_DRAWN <= 1 or not hidden:
-        return Spades.determinize
-    reads = [r for r in follow_reads(view) if slots[r[0]]] if read else []
-    partner = (view["seat"] + 2) % 4
-    signals = partner_signals(view) if SIGNALS and slots[partner] else []
-    plays = deal_plays(view)
-    cardings = seat_plays(plays, partner) if CARDING and slots[partner] else []
-    draws, scale = (READ_DRAWS, 10 ** 6) if read or signals or cardings else (DEALS_DRAWN, 1)
-    bids = view["bids"]
-    shown = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # passed cards it knows of
-    for who, c in plays:
-        shown[who].append(c)
-
-    held = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]      # own hand, others' known cards
-    base = Spades._from_view(view, zones)           # the rest of the state, built once: hands set per sample
-
-    fit = exact_fit if CHAIN else bid_fit
-    chains = [{} for _ in range(CHAINS)]
-    turn = [0]
-
-    def partner_misses(hand):
-        """How many of the partner's signals and carding plays (``SIGNALS``, ``CARDING``) a dealt
-        partner hand (its hidden cards) does not fit."""
-        misses = 0
-        if signals:
-            mask = 0
-            for c in hand:
-                mask |= 1 << c
-            misses += sum(1 for card, later in signals if not fits_signal(mask | later, card))
-        if cardings:
-            mask = 0
-            for c in hand + held[partner]:
-                mask |= 1 << c
-            misses += carding_misses(mask, cardings)[0]
-        return misses
-
-    def weigh(s, hand):
-        """A hidden hand's weight in a chain (``CHAIN``): its bid's fit, for the partner divided by
-        ``SIGNAL_MISS`` for each of its signals or carding plays the hand does not fit."""
-        w = fit(hand + shown[s], bids[s])
-        if s != partner or not (signals or cardings):
-            return w
-        return max(1, w * SIGNAL_MISS ** 4 // SIGNAL_MISS ** partner_misses(hand))
-
-    def step(hands, fits, rng):
-        """One proposal of the chain (``CHAIN``): two hidden seats swap a card each, voids kept."""
-        n = len(hidden)
-        i = rng.below(n)
-        a, b = hidden[i], hidden[(i + 1 + rng.below(n - 1)) % n]
-        x, y = rng.below(len(hands[a])), rng.below(len(hands[b]))
-        ca, cb = hands[a][x], hands[b][y]
-        if ca // 13 in voids[b] or cb // 13 in voids[a]:
-            return
-        hands[a][x], hands[b][y] = cb, ca
-        fa, fb = weigh(a, hands[a]), weigh(b, hands[b])
-        if rng.below(fits[a] * fits[b]) < fa * fb:
-            fits[a], fits[b] = fa, fb
-        else:
-            hands[a][x], hands[b][y] = ca, cb
-
-    def sample(view, rng):
-        chain = chains[turn[0] % CHAINS]
-        turn[0] += 1
-        if chain:
-            hands, fits = chain["hands"], chain["fits"]
-            for _ in range(CHAIN):
-                step(hands, fits, rng)
-            return dealt(hands, rng)
-        deals, weights = [], []
-        for _ in range(draws):
-            hands = deal_with_voids(list(unseen), slots, voids, rng)
-            weight = scale
-            for s in hidden:
-                weight *= fit(hands[s] + shown[s], bids[s])
-            if reads:
-                masks = [0, 0, 0, 0]
-                for s in hidden:
-                    for c in hands[s]:
-                        masks[s] |= 1 << c
-                for s, lower, gap in reads:
-                    if masks[s] & lower and (gap is None or masks[s] & gap):
-                        weight //= READ_MISS
-            if signals or cardings:
-                weight //= SIGNAL_MISS ** partner_misses(hands[partner])     # one floor division: as one by one
-            deals.append(hands)
-            weights.append(weight)
-        pick = rng.below(sum(weights) or 1)
-        for hands, weight in zip(deals, weights):
-            pick -= weight
-            if pick < 0:
-                break
-        if CHAIN and len(hidden) > 1 and not reads:
-            chain["hands"] = [h[:] for h in hands]
-            chain["fits"] = {s: weigh(s, hands[s]) for s in hidden}
-        return dealt(hands, rng)
-
-    def dealt(hands, rng):
-        """The state with the hidden hands ``hands`` (the unseen cards of each seat)."""
-        g = base.clone(history=True)
-        g.hands = [sorted(held[s] + hands[s], key=SORT_KEY.__getitem__) if slots[s] else held[s][:]
+    def state(self, hands: list[list[int]], rng: Rng) -> Spades:
+        """The state with the hidden hands ``hands`` (the unseen cards of each seat), a fresh stream."""
+        g = self._base.clone(history=True)
+        g.hands = [sorted(self.held[s] + hands[s], key=SORT_KEY.__getitem__) if self.slots[s] else self.held[s][:]
                    for s in range(4)]
         g.chance = Rng(rng.next64())
         return g
+
+
+def pick(deals: list[list[list[int]]], weights: list[int], rng: Rng) -> list[list[int]]:
+    """One of ``deals``, with a chance in proportion to its weight (the last one if none weighs)."""
+    left = rng.below(sum(weights) or 1)
+    for hands, weight in zip(deals, weights):
+        left -= weight
+        if left < 0:
+            break
+    return hands
+
+
+def bid_sampler(view: View) -> Sample:
+    """A sampler for the search (``Search(sample=...)``) that deals the unseen cards so each hidden
+    hand - what it holds now and what it has played this deal - fits its bid: of ``DEALS_DRAWN``
+    deals that keep every void, one is kept with a chance in proportion to the product of its hands'
+    ``bid_fit``. A seat that bid 5 is dealt likely five-trick hands, a nil bidder low cards."""
+    dealer = BidDealer(view)
+    if DEALS_DRAWN <= 1 or not dealer.hidden:
+        return Spades.determinize
+
+    def sample(view: View, rng: Rng) -> Spades:
+        deals = [dealer.deal(rng) for _ in range(DEALS_DRAWN)]
+        return dealer.state(pick(deals, [dealer.fit(hands) for hands in deals], rng), rng)
     return sample
 
 
-def search_card(view, rng, cards=None, playouts=HARD_BUDGET):
+def search_card(view: View, rng: Rng, cards: list[int] | None = None, playouts: int = HARD_BUDGET,
+                sample: Sample | None = None) -> int:
     """The card the shared search likes best among ``cards`` (default: every legal card): each is
-    played on the same deals sampled from the view (``bid_sampler``: voids and passed cards kept,
-    hidden hands as their bids suggest) and played out by the quick policy. (A tree below the root
-    plays worse than these plain paired playouts against OpenSpiel's ISMCTS at 1,000 playouts.)"""
+    played on the same deals sampled from the view (``sample``, by default ``bid_sampler``'s: voids
+    and passed cards kept, hidden hands as their bids suggest) and played out by the quick policy.
+    (A tree below the root played worse than these plain paired playouts, against OpenSpiel's ISMCTS
+    at 1,000 playouts.)"""
     seat = view["seat"]
-    ducking = view["trick"] and view["bids"][seat] in ("nil", "double_nil") and view["tricks"][seat] == 0
+    ducking = view["trick"] and view["bids"][seat] in NIL_BIDS and view["tricks"][seat] == 0
     # ties go to the cheapest card, or following on a live nil to the highest (the danger shed)
     legal = sorted(cards or [IDS[m["card"]] for m in view["legal_moves"]], key=STRENGTH.__getitem__,
                    reverse=bool(ducking))
     move = search_move(view, rng, budget=playouts, rollout=_rollout_card, actions=legal, tree=False,
-                       sample=bid_sampler(view))
+                       sample=sample or bid_sampler(view))
     return IDS[move["card"]]
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     seat = view["seat"]
     partner = (seat + 2) % 4
     bids, tricks = view["bids"], view["tricks"]
@@ -833,10 +543,10 @@ def hint_reason(view, move, after):
     if kind != "play":
         return None
 
-    def nil_alive(s):
-        return bids[s] in ("nil", "double_nil") and tricks[s] == 0
+    def nil_alive(s: int) -> bool:
+        return bids[s] in NIL_BIDS and tricks[s] == 0
 
-    def low_key(c):
+    def low_key(c: int) -> tuple[bool, int]:
         return (suit_of(c) == SPADE, STRENGTH[c])
 
     card = IDS[move["card"]]
@@ -848,7 +558,7 @@ def hint_reason(view, move, after):
     for s in range(4):
         played.update(IDS[c] for c in view["zones"][f"won{s}"])
 
-    def master(c):
+    def master(c: int) -> bool:
         s = suit_of(c)
         return all(STRENGTH[o] < STRENGTH[c] or o in played or o in hand for o in range(s * 13, s * 13 + 13))
 

@@ -22,16 +22,19 @@ swings by tens of points on the cards still to come, so playouts to the end of t
 nothing about one move (a search with greedy playouts to the deal's end loses to ``normal``).
 """
 
-from ..cards import RANKS
-from ..text import message
-from ..games.spite_malice import (DISCARD as A_DISCARD, END_ACTION, FROM_DISCARD as A_FROM_DISCARD,
-                                  FROM_HAND as A_FROM_HAND, FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW,
-                                  SpiteMalice)
-from .ismcts import search_move
+from __future__ import annotations
 
-ACE, KING = 0, 12
-COMPLETE = 12
-NEW = "new"
+import math
+from typing import Any, Callable, Iterator, Sequence
+
+from ..cards import ACE, KING, RANK_OF, RANKS, Rng
+from ..engine import Message, Move, View
+from ..text import message
+from ..games.spite_malice import (COMPLETE, DISCARD as A_DISCARD, DISCARD_PILES, END_ACTION,
+                                  FROM_DISCARD as A_FROM_DISCARD, FROM_HAND as A_FROM_HAND,
+                                  FROM_PAYOFF as A_FROM_PAYOFF, NEW as A_NEW, NEW_PILE as NEW, WILD, SpiteMalice,
+                                  may_start_pile, starting_ranks)
+from .ismcts import search_move
 
 BASE = dict(depth=6, nodes=600, bridge=False, all_opponents=False, plan_discard=False,
             king_spent=14.0,      # more than any gain but a pay-off card: Kings wait for the pay-off pile
@@ -48,12 +51,18 @@ LEVELS = {
 }
 PAYOFF_CARD = 1000.0
 WIN = 100000.0
+HINT_BUDGET = None      # a hint searches with the hard bot's own budget
+
+Level = dict[str, Any]                        # a planner's settings (LEVELS, ROLLOUT)
+Piles = tuple[tuple[int, ...], ...]           # discard piles in ranks, bottom to top
+# A plan state: (hand ranks sorted, discard piles, pay-off top rank or -1 unknown, pay-off cards
+# played, sorted needs of the centre piles on the table).
+State = tuple[tuple[int, ...], Piles, int, int, tuple[int, ...]]
+Source = str | tuple[str, int]                # "payoff", ("discard", d) or ("hand", rank)
+Target = int | str                            # the need of the pile built on, or NEW
 
 
-RANK_OF = tuple(c % 13 for c in range(52))     # card id -> rank (see cards.py)
-
-
-def rank(code):
+def rank(code: str) -> int:
     return RANKS.index(code[0])
 
 
@@ -61,7 +70,8 @@ class Table:
     """What the bot knows, in ranks: read from a seat's view (``from_view``) or, inside the search,
     from a sampled full state (``from_state``)."""
 
-    def __init__(self, hand, discards, payoff, centre, options, opponents):
+    def __init__(self, hand: Sequence[int], discards: Piles, payoff: tuple[int, int], centre: Sequence[int],
+                 options: dict[str, Any], opponents: list[tuple[int, Piles]]) -> None:
         """``hand`` and ``discards`` (four piles) in ranks, ``payoff`` (cards left, top rank or -1),
         ``centre`` the centre piles' sizes, ``opponents`` (pay-off top rank, discard piles) from the
         next player on."""
@@ -69,20 +79,20 @@ class Table:
         self.discards = discards
         self.payoff_left, self.payoff_top = payoff
         self.needs = tuple(sorted(n for n in centre if n))
-        self.unlimited = options["centre_limit"] == "unlimited"
-        self.kings_start = options["kings_start_piles"]
+        self.options = options
+        self.starters = starting_ranks(options)
         self.opponents = opponents
         self.kings_held = self.hand.count(KING) + sum(p.count(KING) for p in self.discards)
         self.cards_held = len(self.hand), sum(len(p) for p in self.discards)
 
     @classmethod
-    def from_view(cls, view):
+    def from_view(cls, view: View) -> Table:
         seat, n, zones = view["seat"], view["players"], view["zones"]
 
-        def piles(s):
-            return tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(4))
+        def piles(s: int) -> Piles:
+            return tuple(tuple(rank(c) for c in zones[f"discard{s}_{d}"]) for d in range(DISCARD_PILES))
 
-        def top(s):
+        def top(s: int) -> int:
             pay = zones[f"payoff{s}"]
             return rank(pay[-1]) if pay else -1
 
@@ -91,13 +101,13 @@ class Table:
                    [len(p["cards"]) for p in view["centre"]], view["options"], [(top(s), piles(s)) for s in others])
 
     @classmethod
-    def from_state(cls, g, seat):
+    def from_state(cls, g: SpiteMalice, seat: int) -> Table:
         n = g.players
 
-        def piles(s):
+        def piles(s: int) -> Piles:
             return tuple(tuple(RANK_OF[c] for c in p) for p in g.discards[s])
 
-        def top(s):
+        def top(s: int) -> int:
             pay = g.payoff[s]
             return RANK_OF[pay[-1]] if pay else -1
 
@@ -105,27 +115,27 @@ class Table:
         return cls([RANK_OF[c] for c in g.hands[seat]], piles(seat), (len(g.payoff[seat]), top(seat)),
                    [len(p) for p in g.centre], g.options, [(top(s), piles(s)) for s in others])
 
-    def root(self):
+    def root(self) -> State:
         return (self.hand, self.discards, self.payoff_top, 0, self.needs)
 
 
-# A plan state: (hand ranks sorted, discard piles, pay-off top rank or -1 unknown, pay-off cards
-# played, sorted needs of the centre piles on the table).
-
-def can_start(table, needs):
-    return table.unlimited or len(needs) < 4
+def can_start(table: Table, needs: tuple[int, ...]) -> bool:
+    return may_start_pile(table.options, len(needs))
 
 
-def targets(table, r, needs):
-    out = sorted({n for n in needs if n == r or r == KING})
-    if can_start(table, needs) and (r == ACE or (r == KING and table.kings_start)):
+def targets(table: Table, r: int, needs: tuple[int, ...]) -> list[Target]:
+    """The plan model's targets of a card of rank ``r``: the needs of the piles it goes on (a pile
+    needing it, or any pile for the wild King), and NEW when it may start one (the game's rules on
+    ranks alone: ``WILD``, ``starting_ranks``, ``may_start_pile``)."""
+    out: list[Target] = sorted({n for n in needs if r in (n, WILD)})
+    if r in table.starters and can_start(table, needs):
         out.append(NEW)
     return out
 
 
-def place(needs, target):
+def place(needs: tuple[int, ...], target: Target) -> tuple[int, ...]:
     lst = list(needs)
-    if target == NEW:
+    if not isinstance(target, int):          # NEW: a pile starts
         lst.append(1)
     else:
         i = lst.index(target)
@@ -136,10 +146,10 @@ def place(needs, target):
     return tuple(sorted(lst))
 
 
-def play(state, source, target):
+def play(state: State, source: Source, target: Target) -> State:
     """The state after building ``source`` ("payoff", ("discard", d) or ("hand", rank)) on ``target``."""
     hand, discards, top, played, needs = state
-    if source == "payoff":
+    if isinstance(source, str):              # "payoff"
         top, played = -1, played + 1
     elif source[0] == "discard":
         d = source[1]
@@ -150,7 +160,7 @@ def play(state, source, target):
     return (hand, discards, top, played, place(needs, target))
 
 
-def builds(table, state):
+def builds(table: Table, state: State) -> Iterator[tuple[Source, Target]]:
     hand, discards, top, played, needs = state
     if top >= 0:
         for t in targets(table, top, needs):
@@ -165,7 +175,7 @@ def builds(table, state):
                 yield ("hand", r), t
 
 
-def missing_cards(need, goal, piles, hand=()):
+def missing_cards(need: int, goal: int, piles: Piles, hand: Sequence[int] = ()) -> int:
     """How many cards a player lacks to build a pile from ``need`` up to just below ``goal`` with
     their discard piles (tops first, Kings as wild) and ``hand``; a greedy estimate."""
     stacks = [list(p) for p in piles if p]
@@ -192,7 +202,8 @@ def missing_cards(need, goal, piles, hand=()):
     return missing
 
 
-def reach(table, r, needs, piles, hand, bridge, chance):
+def reach(table: Table, r: int, needs: tuple[int, ...], piles: Piles, hand: Sequence[int], bridge: bool,
+          chance: float) -> float:
     """Chance-like weight (0..1) that a player with pay-off top ``r`` can play it on these piles."""
     if r == ACE:
         return 1.0 if can_start(table, needs) else 0.0
@@ -207,7 +218,7 @@ def reach(table, r, needs, piles, hand, bridge, chance):
     return best
 
 
-def danger(table, needs, level):
+def danger(table: Table, needs: tuple[int, ...], level: Level) -> float:
     total = 0.0
     opponents = table.opponents if level["all_opponents"] else table.opponents[:1]
     for k, (r, piles) in enumerate(opponents):
@@ -216,7 +227,7 @@ def danger(table, needs, level):
     return total
 
 
-def opportunity(table, state, level):
+def opportunity(table: Table, state: State, level: Level) -> float:
     """Our own chance to reach the pay-off card next turn, if the piles stay as they are."""
     hand, discards, top, played, needs = state
     if not level["opportunity"] or top in (-1, ACE, KING):
@@ -228,7 +239,7 @@ def opportunity(table, state, level):
     return level["opportunity"] * level["bridge_chance"] ** missing
 
 
-def discard_value(card, top, empty_slots):
+def discard_value(card: int, top: int | None, empty_slots: int) -> float:
     """How good it is to discard ``card`` on a pile whose top is ``top`` (None = a new pile)."""
     if top is None:
         v = 4.0 if empty_slots >= 2 else 1.5
@@ -245,7 +256,7 @@ def discard_value(card, top, empty_slots):
     return v + 0.1 * card
 
 
-def best_discard_value(state):
+def best_discard_value(state: State) -> float:
     hand, discards = state[0], state[1]
     empty = sum(1 for p in discards if not p)
     best = None
@@ -260,7 +271,7 @@ def best_discard_value(state):
     return best or 0.0
 
 
-def evaluate(table, state, level, dangers):
+def evaluate(table: Table, state: State, level: Level, dangers: dict[tuple[int, ...], float]) -> float:
     hand, discards, top, played, needs = state
     if played and played >= table.payoff_left:
         return WIN
@@ -281,13 +292,13 @@ def evaluate(table, state, level, dangers):
 
 
 class Search:
-    def __init__(self, table, level):
+    def __init__(self, table: Table, level: Level) -> None:
         self.table, self.level = table, level
-        self.memo = {}
-        self.dangers = {}      # needs -> danger: the opponents' side of a position depends on nothing else
+        self.memo: dict[State, float] = {}
+        self.dangers: dict[tuple[int, ...], float] = {}      # needs -> danger: the opponents' side of a position depends on nothing else
         self.nodes = 0
 
-    def value(self, state, depth=0):
+    def value(self, state: State, depth: int = 0) -> float:
         known = self.memo.get(state)
         if known is not None:
             return known
@@ -302,7 +313,7 @@ class Search:
         return best
 
 
-def move_step(view, move):
+def move_step(view: View, move: Move) -> tuple[Source, Target]:
     """(source, target) of a legal build move in the plan model."""
     centre = view["centre"]
     target = NEW if move["pile"] == NEW else len(centre[move["pile"]]["cards"])
@@ -313,39 +324,37 @@ def move_step(view, move):
     return ("hand", rank(move["card"])), target
 
 
-def best_discard_move(view, moves):
+def best_discard_move(view: View, moves: list[Move]) -> Move:
     seat = view["seat"]
     zones = view["zones"]
-    piles = [zones[f"discard{seat}_{d}"] for d in range(4)]
+    piles = [zones[f"discard{seat}_{d}"] for d in range(DISCARD_PILES)]
     empty = sum(1 for p in piles if not p)
-    best, best_v = None, None
-    for m in moves:
+
+    def value(m: Move) -> float:
         top = None if m["pile"] == NEW else rank(piles[m["pile"]][-1])
-        v = discard_value(rank(m["card"]), top, empty)
-        if best_v is None or v > best_v:
-            best, best_v = m, v
-    return best
+        return discard_value(rank(m["card"]), top, empty)
+    return max(moves, key=value)             # the first of the best
 
 
-def close_turn(view, legal):
+def close_turn(view: View, legal: list[Move]) -> Move:
     discards = [m for m in legal if m["type"] == "discard"]
     if discards:
         return best_discard_move(view, discards)
     return next(m for m in legal if m["type"] == "end_turn")
 
 
-def choose_easy(view, rng):
+def choose_easy(view: View, rng: Rng) -> Move:
     legal = view["legal_moves"]
     for m in legal:
         if m["type"] == "build" and m["from"] == "payoff":
             return m
-    from_hand = [m for m in legal if m["type"] == "build" and m["from"] == "hand" and m["card"][0] != "K"]
+    from_hand = [m for m in legal if m["type"] == "build" and m["from"] == "hand" and rank(m["card"]) != KING]
     if from_hand and rng.below(2) == 0:
         return from_hand[rng.below(len(from_hand))]
     return close_turn(view, legal)
 
 
-def choose_planned(view, level):
+def choose_planned(view: View, level: Level) -> Move:
     """The planner's best move (``ranked_moves``): a build worth more than closing the turn now."""
     return ranked_moves(view, level)[0][1]
 
@@ -361,7 +370,7 @@ ROLLOUT = dict(BASE, depth=3, nodes=30)     # the quick normal of the playouts
 LOOKAHEAD = 1         # value: play on until the searching seat's turn comes round this many times
 
 
-def ranked_moves(view, level):
+def ranked_moves(view: View, level: Level) -> list[tuple[float, Move]]:
     """The planner's options for this view, best first: (value, move) for every build, and the
     turn's close (its best discard, or end_turn) valued as stopping here. A pay-off build, when
     legal, is always played: then only pay-off builds are ranked."""
@@ -378,7 +387,7 @@ def ranked_moves(view, level):
     return ranked
 
 
-def quick_action(g, rng=None):
+def quick_action(g: SpiteMalice, rng: Rng | None = None) -> int:
     """The playout policy: the normal planner, shallower, on a full state (a sampled deal)."""
     legal = g.legal_actions()
     if len(legal) == 1:
@@ -387,11 +396,12 @@ def quick_action(g, rng=None):
     table = Table.from_state(g, seat)
     search = Search(table, ROLLOUT)
     root = table.root()
-    builds, closes = [], []
+    builds: list[int] = []
+    closes: list[int] = []
     for a in legal:
         (builds if a >> 12 < A_DISCARD else closes).append(a)
     payoff = [a for a in builds if a >> 12 == A_FROM_PAYOFF]
-    best, best_v = None, None
+    best, best_v = None, -math.inf
     for a in payoff or builds:
         source, target = a >> 12, a & 63
         need = NEW if target == A_NEW else len(g.centre[target])
@@ -399,27 +409,27 @@ def quick_action(g, rng=None):
         step = ("payoff" if source == A_FROM_PAYOFF else ("hand", r) if source == A_FROM_HAND
                 else ("discard", source - A_FROM_DISCARD))
         v = search.value(play(root, step, need), 1)
-        if best_v is None or v > best_v:
+        if v > best_v:
             best, best_v = a, v
-    if payoff or (best is not None and best_v > evaluate(table, root, ROLLOUT, search.dangers) + 1e-9):
+    if best is not None and (payoff or best_v > evaluate(table, root, ROLLOUT, search.dangers) + 1e-9):
         return best
     if closes[0] == END_ACTION:
         return END_ACTION
     piles = g.discards[seat]
     empty = sum(1 for p in piles if not p)
 
-    def worth(a):
+    def worth(a: int) -> float:
         target = a & 63
         return discard_value(RANK_OF[a >> 6 & 63], None if target == A_NEW else RANK_OF[piles[target][-1]], empty)
     return max(closes, key=worth)
 
 
-def _judge(seat, turns):
+def _judge(seat: int, turns: int) -> Callable[[SpiteMalice], list[float]]:
     """The playouts' judge: the state is played on (quick policy) until ``seat``'s turn has come
     round ``turns`` more times (the others' replies included), then each seat's worth is its match
     returns plus the pay-off cards it is ahead of the others' mean - so a pay-off card played (or let
     through) counts as about a point."""
-    def value(g):
+    def value(g: SpiteMalice) -> list[float]:
         rounds = 0
         for _ in range(400):
             if g.over or rounds >= turns:
@@ -436,12 +446,13 @@ def _judge(seat, turns):
     return value
 
 
-def choose_hard(view, rng, budget=None):
+def choose_hard(view: View, rng: Rng, budget: int | None = None) -> Move:
     """The planner's choice, unless its best options are close: then the shared search weighs them
     (paired samples of the hidden cards, each played on by the quick planner for both sides)."""
     ranked = ranked_moves(view, LEVELS["hard"])
     best_v = ranked[0][0]
-    close, seen = [], []
+    close: list[Move] = []
+    seen: list[float] = []
     for v, m in ranked:                 # one move per distinct value: equal values are one plan reordered
         if v >= best_v - CLOSE and len(close) < MAX_CANDIDATES and all(abs(v - w) > 1e-6 for w in seen):
             close.append(m)
@@ -455,7 +466,7 @@ def choose_hard(view, rng, budget=None):
                        horizon=1, actions=actions, keep=KEEP)
 
 
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     if level == "easy":
         return choose_easy(view, rng)
     if level == "hard":
@@ -464,14 +475,14 @@ def choose_move(view, level, rng, budget=None):
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     seat = view["seat"]
     kind = move.get("type")
     if kind == "build":
         if move["from"] == "payoff":
             return message("hint.spite_malice.payoff")
         top = view["payoff_tops"][seat]
-        if top and not _payoff_playable(view, top) and _payoff_playable(after(), top):
+        if top and not _payoff_playable(view) and _payoff_playable(after()):
             return message("hint.spite_malice.toward_payoff")
         if move["from"] == "discard":
             return message("hint.spite_malice.from_discard")
@@ -481,18 +492,12 @@ def hint_reason(view, move, after):
         if not pile:
             return message("hint.spite_malice.discard_new")
         card, below = move["card"][0], pile[-1][0]
-        if card != "K" and below in RANKS and (
+        if card != RANKS[KING] and below in RANKS and (
                 card == below or RANKS.index(below) == RANKS.index(card) + 1):
             return message("hint.spite_malice.discard_order")
     return None
 
 
-def _payoff_playable(view, top):
-    """Could the pay-off card ``top`` go on a centre pile now (Kings are wild)?"""
-    if top[0] == "K":
-        return True
-    for pile in view["centre"]:
-        need = pile["needs"] if pile["cards"] else "A"
-        if need == top[0]:
-            return True
-    return False
+def _payoff_playable(view: View) -> bool:
+    """Could the seat's pay-off card be built now (a legal move of the view builds it)?"""
+    return any(m["type"] == "build" and m["from"] == "payoff" for m in view["legal_moves"])

@@ -14,10 +14,15 @@ captured piles, the stock's size.
   favourite that stands out needs no search (``hard_candidates``).
 """
 
-from ..cards import IDS, rank_of, suit_of
-from ..games.spooneye import (CAPTURE, DRAW, FOUR, LIMIT, MAX_MASTS, MOVE, NEW_LEFT, NINE, PLAY,
-                              STEAL, SUIT_BONUS, SWAP, THREE, Spooneye, is_three_sevens, mast_total,
-                              value_on)
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..cards import FOUR, IDS, JACK, NINE, THREE, Rng, rank_of, suit_of
+from ..engine import Message, Move, View
+from ..games.spooneye import (CAPTURE, DRAW, LIMIT, MAX_MASTS, MOVE, NEW_LEFT, PLAY, RANK_VALUE, SPECIAL, STEAL,
+                              SWAP, TOP_VALUE, Spooneye, bonus_of, doubled_positions, is_three_sevens,
+                              mast_total, value_on)
 from ..text import message
 from .ismcts import search_move
 
@@ -29,7 +34,7 @@ KEEP = 1.0             # normal's favourite stands unless another is this much b
 
 
 # ---- what the seat knows ---------------------------------------------------------------------------
-def unseen_values(game, seat):
+def unseen_values(game: Spooneye, seat: int) -> tuple[list[int], int, int]:
     """(count of unseen cards per value 1..10 as a list of 11, unseen Js, unseen total): every card the
     seat has not seen - the other hands and the stock."""
     seen = set(game.hands[seat])
@@ -50,40 +55,40 @@ def unseen_values(game, seat):
             continue
         total += 1
         r = c % 13
-        if r == 10:
+        if r == JACK:
             jacks += 1
         else:
-            counts[min(r + 1, 10)] += 1
+            counts[RANK_VALUE[r]] += 1
     return counts, jacks, max(total, 1)
 
 
 class Knowledge:
     """The odds a random unseen card completes a mast, and the seat's own hand."""
 
-    def __init__(self, game, seat):
+    def __init__(self, game: Spooneye, seat: int) -> None:
         self.game = game
         self.seat = seat
         self.counts, self.jacks, self.total = unseen_values(game, seat)
         self.standard = game.standard
         self.hand = game.hands[seat]
 
-    def completes(self, gap, top_value):
+    def completes(self, gap: int, top_value: int | None) -> float:
         """Probability that one unseen card is worth exactly ``gap`` on a mast topped by ``top_value``."""
-        if gap < 1 or gap > 10:
+        if gap < 1 or gap > TOP_VALUE:
             return 0.0
         n = self.counts[gap] + (self.jacks if top_value == gap else 0)
         return n / self.total
 
-    def own_completes(self, gap, top_value):
+    def own_completes(self, gap: int, top_value: int | None) -> bool:
         """Whether the seat holds a card that completes this gap."""
-        if gap < 1 or gap > 10:
+        if gap < 1 or gap > TOP_VALUE:
             return False
         for c in self.hand:
             if value_on(c, top_value) == gap:
                 return True
         return False
 
-    def worth(self, mast_cards, raised=True):
+    def worth(self, mast_cards: Sequence[int], raised: bool = True) -> float:
         """What a mast's cards bring their taker: a point each, doubles for a raised mast in the
         standard rules (beyond the third, all one suit), and the suit bonus."""
         n = len(mast_cards)
@@ -91,18 +96,15 @@ class Knowledge:
             return float(n)
         points = n
         if raised:
-            if len({suit_of(c) for c in mast_cards}) == 1:
-                points += n
-            elif n > 3:
-                points += n - 3
-        return points + 0.5 * sum(SUIT_BONUS[suit_of(c)] for c in mast_cards)
+            points += len(doubled_positions(mast_cards))
+        return points + 0.5 * bonus_of(mast_cards)
 
 
-def _cards(mast):
+def _cards(mast: Sequence[int]) -> list[int]:
     return [e >> 4 for e in mast]
 
 
-def best_capture_worth(game, know, owner, exclude=None):
+def best_capture_worth(game: Spooneye, know: Knowledge, owner: int, exclude: tuple[int, int] | None = None) -> float:
     best = 0.0
     for p in range(game.players):
         if p == owner:
@@ -114,7 +116,7 @@ def best_capture_worth(game, know, owner, exclude=None):
     return best
 
 
-def mast_threat(know, mast, extra=None):
+def mast_threat(know: Knowledge, mast: Sequence[int], extra: int | None = None) -> float:
     """How likely the mast (with ``extra`` card on top, if given) is completed by one unseen card."""
     total = mast_total(mast)
     top = mast[-1] & 15 if mast else None
@@ -126,7 +128,7 @@ def mast_threat(know, mast, extra=None):
 
 
 # ---- the normal policy --------------------------------------------------------------------------------
-def score_play(game, know, seat, card, p, slot):
+def score_play(game: Spooneye, know: Knowledge, seat: int, card: int, p: int, slot: int) -> float:
     row = game.rows[p]
     opponents_cards = sum(len(game.hands[q]) for q in range(game.players) if q != seat)
     if slot >= NEW_LEFT:
@@ -172,11 +174,11 @@ def score_play(game, know, seat, card, p, slot):
     return score
 
 
-def _completing(know, gap, top):
+def _completing(know: Knowledge, gap: int, top: int) -> list[int]:
     return [c for c in know.hand if value_on(c, top) == gap]
 
 
-def _special_bonus(game, know, seat, card):
+def _special_bonus(game: Spooneye, know: Knowledge, seat: int, card: int) -> float:
     r = card % 13
     if r == FOUR:
         return 6.0 if len(know.hand) >= 2 else 0.0
@@ -199,7 +201,7 @@ def _special_bonus(game, know, seat, card):
     return 0.0
 
 
-def score_steal(game, know, seat, victim, i, slot):
+def score_steal(game: Spooneye, know: Knowledge, seat: int, victim: int, i: int, slot: int) -> float:
     vm = game.rows[victim][i]
     card = vm[-1] >> 4
     own = game.rows[seat]
@@ -220,7 +222,7 @@ def score_steal(game, know, seat, victim, i, slot):
     return score + 15 * (before - after)
 
 
-def score_capture(game, know, owner, p, i):
+def score_capture(game: Spooneye, know: Knowledge, owner: int, p: int, i: int) -> float:
     """Taking an opponent's mast after a raise: its cards, and the raise it would otherwise give its
     owner - how likely that owner completes it soon (a mast near 21 is the dangerous one: the chance
     one of their cards, with the next draw, makes the gap) times what that raise would bring them (the
@@ -237,7 +239,7 @@ def score_capture(game, know, owner, p, i):
     return score
 
 
-def score_action(game, know, seat, a):
+def score_action(game: Spooneye, know: Knowledge, seat: int, a: int) -> float:
     if a >= STEAL:
         q, slot = divmod(a - STEAL, 8)
         victim, i = divmod(q, 4)
@@ -265,8 +267,8 @@ def score_action(game, know, seat, a):
     return 0.0   # pass: the only action when it is legal
 
 
-def normal_action(game, rng):
-    seat = game.current_player
+def normal_action(game: Spooneye, rng: Rng) -> int:
+    seat = game.decider                  # the seat to act
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -280,12 +282,12 @@ def normal_action(game, rng):
 
 
 # ---- the easy policy (and the search's rollout) -------------------------------------------------------
-def easy_action(game, rng):
+def easy_action(game: Spooneye, rng: Rng) -> int:
     """Raise an own mast when possible, never complete an opponent's mast; otherwise at random."""
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    seat = game.current_player
+    seat = game.decider                  # the seat to act
     rows = game.rows
     safe = []
     totals = [[mast_total(m) for m in row] for row in rows]
@@ -319,7 +321,7 @@ def easy_action(game, rng):
     return pool[rng.below(len(pool))]
 
 
-def rollout(game, rng):
+def rollout(game: Spooneye, rng: Rng) -> int:
     return normal_action(game, rng)
 
 
@@ -327,24 +329,24 @@ def rollout(game, rng):
 CLEAR_MARGIN = 20.0    # normal's favourite this far above the next (a raise against any other move): no search
 
 
-def scored_actions(game):
+def scored_actions(game: Spooneye) -> list[tuple[float, int]]:
     """``[(score, action)]`` of the seat's legal actions by normal's judgement (without its
     tie-breaking noise), best first."""
-    seat = game.current_player
+    seat = game.decider                  # the seat to act
     know = Knowledge(game, seat)
     scored = sorted((-score_action(game, know, seat, a), a) for a in game.legal_actions())
     return [(-s, a) for s, a in scored]
 
 
-def ranked_actions(game):
+def ranked_actions(game: Spooneye) -> list[int]:
     """The seat's legal actions, normal's favourite first."""
     return [a for _, a in scored_actions(game)]
 
 
-def raises_own_mast(game, a):
+def raises_own_mast(game: Spooneye, a: int) -> bool:
     """Does action ``a`` make 21 on one of the seat's own masts (a card played, a crow's nest stolen
     or moved onto it)?"""
-    seat = game.current_player
+    seat = game.decider                  # the seat to act
     row = game.rows[seat]
     if a >= STEAL:
         q, slot = divmod(a - STEAL, 8)
@@ -365,7 +367,7 @@ def raises_own_mast(game, a):
     return mast_total(row[slot]) + value_on(card, row[slot][-1]) == LIMIT
 
 
-def hard_candidates(game):
+def hard_candidates(game: Spooneye) -> list[int]:
     """The actions the hard bot weighs, normal's favourite first: only the raises of its own masts when
     it has one (no other move is worth leaving a raise for); one alone, or a favourite ahead of the
     next by ``CLEAR_MARGIN``, needs no search - so a clear position gets the same answer whatever the
@@ -380,7 +382,7 @@ def hard_candidates(game):
 
 
 # ---- entry point ---------------------------------------------------------------------------------------
-def choose_move(view, level, rng, budget=None):
+def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> Move:
     game = Spooneye.determinize(view, rng)
     if level == "hard":
         actions = hard_candidates(game)
@@ -398,7 +400,7 @@ def choose_move(view, level, rng, budget=None):
 HINT_BUDGET = 8
 
 
-def hint_reason(view, move, after):
+def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     seat = view["seat"]
     kind = move.get("type")
     masts = view["masts"]
@@ -418,6 +420,6 @@ def hint_reason(view, move, after):
             if after()["captured"][seat]["points"] > view["captured"][seat]["points"] or \
                     after().get("raised") or (after().get("last_raise") or {}) != (view.get("last_raise") or {}):
                 return message("hint.spooneye.raise")
-        if to["player"] != seat and isinstance(to["mast"], int) and card_rank not in (2, 3, 8):
+        if to["player"] != seat and isinstance(to["mast"], int) and card_rank not in SPECIAL:
             return message("hint.spooneye.load")
     return None

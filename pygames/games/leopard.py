@@ -19,9 +19,12 @@ being the card id when face up and ``DOWN * (placer + 1) + card`` when face down
 (target 0..17 a position, 18 the discard pile), ``GO_OUT``, ``YES`` and ``NO``.
 """
 
+from __future__ import annotations
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
-from ..engine import CUSTOM, EVERYONE, OTHERS, Game
+from typing import Any, Self, Sequence
+
+from ..cards import CODES, HIDDEN, IDS, JACK, QUEEN, RANKS, RED, SUIT_OF, TEN, Rng, rank_of, suit_of
+from ..engine import CUSTOM, EVERYONE, OTHERS, Game, Message, Move, View
 from ..text import message
 
 DOWN = 64                      # entries >= DOWN are face-down cards
@@ -30,25 +33,26 @@ GO_OUT, YES, NO = 2000, 2001, 2002
 PLACE, ANSWER, OVER = "place", "answer", "over"
 DEALS = 4
 HAND_SIZE = 8
-TEN, JACK, QUEEN, KING = 9, 10, 11, 12
+OUT_AT = 5                     # a square worth this many points may go out
+BONUS_ABOVE = 5                # each square point above this scores one more at the deal's end
+FACE_DOWN = (JACK, QUEEN)      # the ranks placed face down
+_FACE_DOWN_RANKS = [RANKS[r] for r in FACE_DOWN]     # as code letters ("J", "Q")
 
 # the eight lines of a square, as positions 1..9
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 LINES_THROUGH = tuple(tuple(i for i, line in enumerate(LINES) if p in line) for p in range(10))
 LINES0 = tuple(tuple(p - 1 for p in line) for line in LINES)
-RED = (False, True, True, False)        # by suit: S H D C
-SUIT = tuple(suit_of(c) for c in range(52))
 
 
-def card_of(entry):
+def card_of(entry: int) -> int:
     return entry % DOWN
 
 
-def placer_of(entry):
+def placer_of(entry: int) -> int:
     return entry // DOWN - 1
 
 
-def line_kind(cards, suit_line=2):
+def line_kind(cards: Sequence[int], suit_line: int = 2) -> tuple[str | None, int]:
     """``(kind, points)`` of three face-up card ids in a line: ("suit", suit_line), ("colour", 1) or
     (None, 0)."""
     a, b, c = (suit_of(x) for x in cards)
@@ -59,7 +63,7 @@ def line_kind(cards, suit_line=2):
     return None, 0
 
 
-def scoring_lines(tops9, suit_line=2):
+def scoring_lines(tops9: Sequence[int], suit_line: int = 2) -> list[tuple[int, str, int]]:
     """Lines of one square that score now: ``[(line index, kind, points)]``. ``tops9`` are the nine
     top entries of positions 1..9 (-1 empty, face-down entries break a line)."""
     out = []
@@ -68,19 +72,19 @@ def scoring_lines(tops9, suit_line=2):
         if any(e < 0 or e >= DOWN for e in cards):
             continue
         kind, points = line_kind(cards, suit_line)
-        if points:
+        if kind is not None:
             out.append((i, kind, points))
     return out
 
 
-def square_points(tops9, suit_line=2):
+def square_points(tops9: Sequence[int], suit_line: int = 2) -> int:
     """A square's points now (the fast path of :func:`scoring_lines`)."""
     total = 0
     for i, j, k in LINES0:
         a, b, c = tops9[i], tops9[j], tops9[k]
         if a < 0 or b < 0 or c < 0 or a >= DOWN or b >= DOWN or c >= DOWN:
             continue
-        sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
+        sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
         if sa == sb == sc:
             total += suit_line
         elif RED[sa] == RED[sb] == RED[sc]:
@@ -88,42 +92,53 @@ def square_points(tops9, suit_line=2):
     return total
 
 
-def bonus(points):
-    """One extra point for each square point above 5 (none at exactly 5)."""
-    return max(0, points - 5)
+def bonus(points: int) -> int:
+    """One extra point for each square point above ``BONUS_ABOVE`` (none at exactly that)."""
+    return max(0, points - BONUS_ABOVE)
 
 
-def deal_score(points, went_out):
+def deal_score(points: int, went_out: bool) -> int:
     return points + bonus(points) - (1 if went_out else 0)
 
 
-def _targets_by_rank():
-    """rank -> (own-square targets, opponent-square targets) as position indexes 0..8, with what the
-    position must hold: "open" (empty or face-down top), "card" (any top) or "any"."""
-    table = {}
-    for r in range(13):
-        if r <= 8:
-            table[r] = ((r,), (r,), "open")
-        elif r == TEN:
-            table[r] = (tuple(range(9)), (), "open")
-        elif r == JACK:
-            table[r] = (tuple(range(9)), tuple(range(9)), "card")
-        elif r == QUEEN:
-            table[r] = (tuple(range(9)), (), "card")
-        else:
-            table[r] = (tuple(range(9)), (), "any")
-    return table
+# what a position must hold for a card to go on it: empty or a face-down top, any card, or anything
+OPEN, CARD, ANY = "open", "card", "any"
 
 
-TARGETS = _targets_by_rank()
-def fits(rank, top):
-    """May a card of ``rank`` go on a position whose top entry is ``top`` (-1 empty)?"""
-    need = TARGETS[rank][2]
-    if need == "open":
-        return top < 0 or top >= DOWN
-    if need == "card":
-        return top >= 0
-    return True
+def _placement_rule(rank: int) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """Where a card of ``rank`` goes: (own-square positions, opponent-square positions) as position
+    indexes 0..8, and what the position must hold (``OPEN``, ``CARD`` or ``ANY``)."""
+    if rank < TEN:                                 # A-9: its number, either square
+        return (rank,), (rank,), OPEN
+    if rank == TEN:
+        return tuple(range(9)), (), OPEN
+    if rank == JACK:
+        return tuple(range(9)), tuple(range(9)), CARD
+    if rank == QUEEN:
+        return tuple(range(9)), (), CARD
+    return tuple(range(9)), (), ANY                # the K
+
+
+PLACEMENT = tuple(_placement_rule(r) for r in range(13))     # by rank: the placement rule, written once
+# by side and rank: the rule's targets (side * 9 + position index) in target order, and the need
+_SPOTS = tuple(tuple((tuple(sorted([side * 9 + p for p in own] + [(1 - side) * 9 + p for p in opp])), need)
+                     for own, opp, need in PLACEMENT) for side in (0, 1))
+
+
+def placements(side: int, rank: int, tops: Sequence[int]) -> list[int]:
+    """The targets (0..17, in order) a card of ``rank`` may go on now for a seat of ``side``, with
+    ``tops`` the 18 top entries (-1 empty): the placement rule applied (``PLACEMENT``)."""
+    spots, need = _SPOTS[side][rank]
+    if need == OPEN:
+        return [t for t in spots if tops[t] < 0 or tops[t] >= DOWN]
+    if need == CARD:
+        return [t for t in spots if tops[t] >= 0]
+    return list(spots)
+
+
+def entry_of(seat: int, card: int) -> int:
+    """The pile entry ``card`` makes when ``seat`` places it: face down for a ``FACE_DOWN`` rank."""
+    return DOWN * (seat + 1) + card if card % 13 in FACE_DOWN else card
 
 
 class Leopard(Game):
@@ -143,8 +158,8 @@ class Leopard(Game):
         "leopard.line.suit": "Line {positions}: one suit = {points}",
         "leopard.line.colour": "Line {positions}: one colour = {points}",
         "leopard.square": "Square points: {points}",
-        "leopard.bonus": "Bonus above 5: +{bonus}",
-        "leopard.bonus_none": "No bonus (5 or less)",
+        "leopard.bonus": "Bonus above {above}: +{bonus}",
+        "leopard.bonus_none": "No bonus ({above} or less)",
         "leopard.went_out": "Went out: \u22121",
         "leopard.deal_points": "Deal: {points}",
         "leopard.no_lines": "No scoring line",
@@ -154,21 +169,34 @@ class Leopard(Game):
         "leopard.result.team_win": "Won by {seat:seat} and {partner:seat}, {high} to {low}",
         "leopard.result.draw": "A draw at {score} each",
         "leopard.refuse.not_a_move": "A Leopard move is place, discard, go_out or answer.",
-        "leopard.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "leopard.refuse.not_in_hand": "{card:card} is not in your hand.",
         "leopard.refuse.bad_position": "A position is a square (0 or 1) and a number from 1 to 9.",
         "leopard.refuse.number": "{card:card} may go only on position {pos} of either square.",
         "leopard.refuse.own_only": "{card:card} may go only on your own square.",
         "leopard.refuse.needs_open": "{card:card} goes on an empty position or a face-down card.",
         "leopard.refuse.needs_card": "{card:card} goes face down on a card, never on an empty position.",
-        "leopard.refuse.out_low": "You may go out only when your square scores 5 or more (now {points}).",
+        "leopard.refuse.out_low": "You may go out only when your square scores {need} or more (now {points}).",
         "leopard.refuse.out_refused": "Your partner said no: place a card.",
         "leopard.refuse.not_asked": "Nobody is asking to go out.",
         "leopard.refuse.answer_first": "Your partner asks to go out: answer yes or no.",
     }
 
+    side_scores: list[int]              # by side: the match so far
+    deals: list[dict[str, Any]]         # summaries of finished deals
+    cut: list[list[tuple[int, int]]]    # [[(seat, card), ...] per round]
+    dealer: int
+    winner: int | None                  # side index, or -1 for a draw, once over
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    piles: list[list[int]]              # per target: pile entries, bottom to top
+    tops: list[int]                     # per target: the top entry, -1 empty
+    phase: str
+    turn: int                           # the seat to act (current_player: None once the match is over)
+    asker: int | None                   # who asked "may I go out?" (four players)
+    refused: bool                       # the partner said no this turn
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         self.side_scores = [0, 0]
         self.deals = []           # summaries of finished deals
         self.cut = self._cut()    # [[(seat, card), ...] per round]
@@ -177,7 +205,7 @@ class Leopard(Game):
         self.deal_number = 0
         self._deal()
 
-    def _cut(self):
+    def _cut(self) -> list[list[tuple[int, int]]]:
         """Each player cuts a card; the highest deals (Ace low); players tied for highest cut again."""
         rounds = []
         cutting = list(range(self.players))
@@ -189,7 +217,7 @@ class Leopard(Game):
             if len(cutting) == 1:
                 return rounds
 
-    def _deal(self):
+    def _deal(self) -> None:
         self.deal_number += 1
         deck = self.chance.shuffle(list(range(52)) * 2)
         self.hands = [[] for _ in range(self.players)]
@@ -206,58 +234,50 @@ class Leopard(Game):
         self.refused = False      # the partner said no this turn
         self._draw()
 
-    def _draw(self):
+    def _draw(self) -> None:
         self.hands[self.turn].append(self.stock.pop())
         self._drew(self.turn, CODES[self.hands[self.turn][-1]])
 
     # ---- small facts ---------------------------------------------------------------------------
-    def side_of(self, seat):
+    def side_of(self, seat: int) -> int:
         return seat % 2
 
-    def partner_of(self, seat):
-        return (seat + 2) % 4 if self.players == 4 else None
+    def partner_of(self, seat: int) -> int:
+        """The seat's partner, at a table of four."""
+        return (seat + 2) % 4
 
-    def square_tops(self, side):
+    def asking(self) -> int:
+        """Who asks "may I go out?" (while the partner answers)."""
+        assert self.asker is not None
+        return self.asker
+
+    def square_tops(self, side: int) -> list[int]:
         return self.tops[side * 9:side * 9 + 9]
 
-    def points_of(self, side):
+    def points_of(self, side: int) -> int:
         return square_points(self.square_tops(side), self.options["suit_line"])
 
-    def may_go_out(self):
+    def may_go_out(self) -> bool:
         return (self.phase == PLACE and not self.refused
-                and self.points_of(self.side_of(self.turn)) >= 5)
+                and self.points_of(self.side_of(self.turn)) >= OUT_AT)
 
     # ---- the action interface ------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         if self.phase == OVER:
             return []
         if self.phase == ANSWER:
             return [YES, NO]
         seat = self.turn
-        own = self.side_of(seat) * 9
-        opp = (1 - self.side_of(seat)) * 9
+        side = self.side_of(seat)
         tops = self.tops
         actions = [GO_OUT] if self.may_go_out() else []
         for card in sorted(set(self.hands[seat])):
             base = card * 32
-            rank = card % 13
-            if rank <= 8:                        # A-9: its number, either square, empty or face down
-                for t in sorted((own + rank, opp + rank)):
-                    top = tops[t]
-                    if top < 0 or top >= DOWN:
-                        actions.append(base + t)
-            elif rank == TEN:
-                actions.extend(base + t for t in range(own, own + 9) if tops[t] < 0 or tops[t] >= DOWN)
-            elif rank == JACK:
-                actions.extend(base + t for t in range(18) if tops[t] >= 0)
-            elif rank == QUEEN:
-                actions.extend(base + t for t in range(own, own + 9) if tops[t] >= 0)
-            else:
-                actions.extend(base + t for t in range(own, own + 9))
+            actions.extend(base + t for t in placements(side, card % 13, tops))
             actions.append(base + DISCARD)
         return actions
 
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         seat = self.turn
         if a == GO_OUT:
             if self.players == 4:
@@ -269,15 +289,16 @@ class Leopard(Game):
             self._end_deal(self.asker)
             return
         if a == NO:
-            self.phase, self.turn, self.asker, self.refused = PLACE, self.asker, None, True
+            asker = self.asker
+            assert asker is not None                # an answer is asked for
+            self.phase, self.turn, self.asker, self.refused = PLACE, asker, None, True
             return
         card, t = divmod(a, 32)
         self.hands[seat].remove(card)
         if t == DISCARD:
             self.discard.append(card)
         else:
-            rank = rank_of(card)
-            entry = DOWN * (seat + 1) + card if rank in (JACK, QUEEN) else card
+            entry = entry_of(seat, card)
             self.piles[t].append(entry)
             self.tops[t] = entry
         if not self.stock:
@@ -287,10 +308,10 @@ class Leopard(Game):
         self.refused = False
         self._draw()
 
-    def _end_deal(self, out_seat):
+    def _end_deal(self, out_seat: int | None) -> None:
         suit_line = self.options["suit_line"]
         out_side = None if out_seat is None else self.side_of(out_seat)
-        summary = {"deal": self.deal_number, "dealer": self.dealer, "out": out_seat, "sides": []}
+        summary: dict[str, Any] = {"deal": self.deal_number, "dealer": self.dealer, "out": out_seat, "sides": []}
         for side in (0, 1):
             tops9 = self.square_tops(side)
             lines = scoring_lines(tops9, suit_line)
@@ -309,7 +330,7 @@ class Leopard(Game):
                           else message("leopard.end.stock"))
         self.deals.append(summary)
         if self.deal_number >= DEALS:
-            self.phase, self.turn, self.asker = OVER, None, None
+            self.phase, self.asker = OVER, None
             a, b = self.side_scores
             if a == b:
                 self.winner = -1
@@ -327,7 +348,7 @@ class Leopard(Game):
         self._deal()
 
     @staticmethod
-    def _side_text(lines, points, went_out, score):
+    def _side_text(lines: list[tuple[int, str, int]], points: int, went_out: bool, score: int) -> list[Message]:
         """The deal's score of one side, line by line, as messages."""
         text = []
         for i, kind, p in lines:
@@ -335,40 +356,40 @@ class Leopard(Game):
         if not lines:
             text.append(message("leopard.no_lines"))
         text.append(message("leopard.square", points=points))
-        text.append(message("leopard.bonus", bonus=bonus(points)) if bonus(points)
-                    else message("leopard.bonus_none"))
+        text.append(message("leopard.bonus", bonus=bonus(points), above=BONUS_ABOVE) if bonus(points)
+                    else message("leopard.bonus_none", above=BONUS_ABOVE))
         if went_out:
             text.append(message("leopard.went_out"))
         text.append(message("leopard.deal_points", points=score))
         return text
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.hands = [h[:] for h in self.hands]
         g.piles = [p[:] for p in self.piles]
 
     # ---- the contract --------------------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         return None if self.phase == OVER else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.phase == OVER
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         return [self.side_scores[self.side_of(s)] for s in range(self.players)]
 
     @classmethod
-    def sides(cls, players):
+    def sides(cls, players: int) -> list[tuple[int, ...]]:
         return [(0, 2), (1, 3)] if players == 4 else [(0,), (1,)]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         a, b = self.side_scores
         return [(a - b) if self.side_of(s) == 0 else (b - a) for s in range(self.players)]
 
     # ---- the JSON edge -------------------------------------------------------------------------
-    def action_to_move(self, a):
+    def action_to_move(self, a: int) -> Move:
         if a == GO_OUT:
             return {"type": "go_out"}
         if a in (YES, NO):
@@ -379,7 +400,7 @@ class Leopard(Game):
         side, i = divmod(t, 9)
         return {"type": "place", "card": CODES[card], "square": side, "pos": i + 1}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         kind = move["type"]
         if kind == "go_out":
             return GO_OUT
@@ -395,7 +416,7 @@ class Leopard(Game):
             return IDS[move["card"]] * 32 + side * 9 + pos - 1
         return None
 
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         if kind not in ("place", "discard", "go_out", "answer"):
             return message("leopard.refuse.not_a_move")
@@ -407,13 +428,13 @@ class Leopard(Game):
         if kind == "go_out":
             if self.refused:
                 return message("leopard.refuse.out_refused")
-            return message("leopard.refuse.out_low", points=self.points_of(self.side_of(seat)))
+            return message("leopard.refuse.out_low", points=self.points_of(self.side_of(seat)), need=OUT_AT)
         code = move.get("card")
         if code not in IDS:
-            return message("leopard.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if card not in self.hands[seat]:
-            return message("leopard.refuse.not_in_hand", card=code)
+            return message("engine.not_in_hand", card=code)
         if kind == "discard":
             return None
         side, pos = move.get("square"), move.get("pos")
@@ -421,27 +442,27 @@ class Leopard(Game):
             return message("leopard.refuse.bad_position")
         rank = rank_of(card)
         own = side == self.side_of(seat)
-        own_t, opp_t, need = TARGETS[rank]
+        own_t, opp_t, need = PLACEMENT[rank]
         if not own and not opp_t:
             return message("leopard.refuse.own_only", card=code)
         if pos - 1 not in (own_t if own else opp_t):
             return message("leopard.refuse.number", card=code, pos=rank + 1)
-        if need == "open":
+        if need == OPEN:
             return message("leopard.refuse.needs_open", card=code)
         return message("leopard.refuse.needs_card", card=code)
 
-    def _public_move(self, move, seat, mover):
+    def _public_move(self, move: Move, seat: int | None, mover: int) -> Move:
         """A face-down card (a J or Q) placed by another seat shows as "??"."""
-        if seat is not None and mover != seat and move["type"] == "place" and move["card"][0] in "JQ":
+        if seat is not None and mover != seat and move["type"] == "place" and move["card"][0] in _FACE_DOWN_RANKS:
             return dict(move, card=HIDDEN)
         return move
 
     # ---- views and secrets ---------------------------------------------------------------------
-    def _hidden_in(self, zone, size, seat, owner):
+    def _hidden_in(self, zone: str, size: int, seat: int, owner: int | None) -> list[int]:
         t = _ZONE_TARGET[zone]
         return [i for i, e in enumerate(self.piles[t]) if e >= DOWN and placer_of(e) != seat]
 
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         zones = {f"hand{s}": [CODES[c] for c in self.hands[s]] for s in range(self.players)}
         zones["stock"] = [CODES[c] for c in self.stock]
         zones["discard"] = [CODES[c] for c in self.discard]
@@ -449,7 +470,7 @@ class Leopard(Game):
             zones[name] = [CODES[card_of(e)] for e in self.piles[t]]
         return zones
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         suit_line = self.options["suit_line"]
         squares = []
         for side in (0, 1):
@@ -476,14 +497,16 @@ class Leopard(Game):
             "hand_counts": [len(h) for h in self.hands],
             "stock_count": len(self.stock),
             "can_go_out": self.may_go_out(),
+            "out_at": OUT_AT,                                   # the square points that may go out
+            "face_down": list(_FACE_DOWN_RANKS),                # the ranks placed face down
             "cut": [[{"seat": s, "card": CODES[c]} for s, c in r] for r in self.cut],
             "deals": self.deals,
             "deals_total": DEALS,
             "winner": self.winner,
         }
 
-    def info_key(self, seat):
-        def seen(e):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
+        def seen(e: int) -> int:
             return e if e < DOWN or placer_of(e) == seat else DOWN * (placer_of(e) + 1) - 1
         return (seat, self.phase, self.turn, self.asker, self.refused, self.deal_number, self.dealer,
                 tuple(sorted(self.hands[seat])), tuple(len(h) for h in self.hands), len(self.stock),
@@ -492,11 +515,11 @@ class Leopard(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return list(CODES) * 2
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """Hidden cards dealt afresh from the unseen ones: a face-down card is a J or a Q, and a J
         when it lies on its placer's opponent's square (a Q goes only on its placer's own square);
         hands and the stock take the rest."""
@@ -521,7 +544,7 @@ class Leopard(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         g = cls._blank(view)
         players = g.players
         g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(players)]

@@ -30,10 +30,13 @@ Rulings taken here, where the source is silent (docs/rules/skarney_gin.md lists 
   left to offer (the source is silent), the card accepted last turn and then a taken Ace may go again.
 """
 
-from itertools import combinations, product
+from __future__ import annotations
 
-from ..cards import CODES, HIDDEN, IDS
-from ..engine import EVERYONE, OTHERS, Game
+from itertools import combinations, product
+from typing import Any, Iterable, Self, Sequence
+
+from ..cards import ACE, CODES, HIDDEN, IDS, RANKS, Rng, rank_of
+from ..engine import EVERYONE, OTHERS, Game, Message, Move, View
 from ..text import message
 
 HAND_SIZE = 10
@@ -41,7 +44,11 @@ STOCK_END = 2             # a draw leaving this many cards ends the deal unless 
 CARD_POINTS = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)   # by rank index: A=15, 2-10 pips, JQK=10
 SKARNEY_BONUS, SKARNEY_BONUS_UNMELDED = 20, 40
 BOX_BONUS, GAME_BONUS, SHUTOUT_BONUS = 25, 200, 200
-INITIAL_MELDS = 3         # the initial meld: exactly three melds of exactly three cards
+MELD_MIN = 3              # a meld is at least this many cards
+INITIAL_MELDS = 3         # the initial meld: exactly this many melds ...
+INITIAL_MELD_SIZE = 3     # ... of exactly this many cards each
+LAYOFF_LIMIT = 2          # cards a player may lay off onto one meld in a turn (and at a time)
+SKIPS_DRAW = ACE          # a card of this rank taken from an offer skips the taker's draw, and goes round once a deal
 
 # ---- action keys ----------------------------------------------------------------------------------
 OFFER = 0
@@ -53,22 +60,22 @@ CARDS = (1 << SHIFT) - 1
 
 
 # ---- cards and melds (ints) -------------------------------------------------------------------
-def card_points(card):
+def card_points(card: int) -> int:
     return CARD_POINTS[card % 13]
 
 
-def hand_points(cards):
+def hand_points(cards: Iterable[int]) -> int:
     return sum(CARD_POINTS[c % 13] for c in cards)
 
 
-def mask_of(cards):
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
         mask |= 1 << c
     return mask
 
 
-def cards_of(mask):
+def cards_of(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
@@ -77,12 +84,12 @@ def cards_of(mask):
     return out
 
 
-def _ace_high(ranks):
+def _ace_high(ranks: Sequence[int] | set[int]) -> bool:
     """True when a run of these distinct rank indexes needs the Ace above the King."""
     return 0 in ranks and 12 in ranks and 1 not in ranks
 
 
-def _is_run(ranks):
+def _is_run(ranks: list[int]) -> bool:
     n = len(ranks)
     if len(set(ranks)) != n:
         return False
@@ -94,10 +101,10 @@ def _is_run(ranks):
     return False
 
 
-def kind_of(cards):
+def kind_of(cards: Sequence[int]) -> str | None:
     """The kind of meld these card ids form ("group" | "sequence" | "straight") or None."""
     n = len(cards)
-    if n < 3 or len(set(cards)) != n:
+    if n < MELD_MIN or len(set(cards)) != n:
         return None
     ranks = [c % 13 for c in cards]
     if ranks.count(ranks[0]) == n:
@@ -107,7 +114,7 @@ def kind_of(cards):
     return "sequence" if len({c // 13 for c in cards}) == 1 else "straight"
 
 
-def natural_order(cards):
+def natural_order(cards: Iterable[int]) -> list[int]:
     """A meld's cards as a person lays them: a group by suit, a run by rank (Ace where it plays)."""
     ranks = {c % 13 for c in cards}
     if len(ranks) == 1:
@@ -116,11 +123,11 @@ def natural_order(cards):
     return sorted(cards, key=lambda c: 13 if high and c % 13 == 0 else c % 13)
 
 
-def _sort_key(card):
+def _sort_key(card: int) -> tuple[int, int]:
     return card % 13, card // 13
 
 
-def _near(meld, hand):
+def _near(meld: Sequence[int], hand: Sequence[int]) -> list[int]:
     """The hand cards that could ever fit ``meld``: its rank for a group, within 2 places of a run's ends."""
     ranks = {c % 13 for c in meld}
     if len(ranks) == 1:
@@ -132,14 +139,14 @@ def _near(meld, hand):
     return [c for c in hand if c % 13 in wanted]
 
 
-def _codes(cards):
+def _codes(cards: Iterable[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 
-def meld_problem(cards):
+def meld_problem(cards: Sequence[int]) -> Message | None:
     """Why these card ids are not a meld (a message), or None when they are one."""
-    if len(cards) < 3:
-        return message("skarney_gin.meld.too_few")
+    if len(cards) < MELD_MIN:
+        return message("skarney_gin.meld.too_few", n=MELD_MIN)
     if len(set(cards)) != len(cards):
         return message("skarney_gin.meld.twice")
     if kind_of(cards):
@@ -158,13 +165,13 @@ def meld_problem(cards):
     return message("skarney_gin.meld.gap", cards=shown)
 
 
-def melds_in(hand, max_len=None):
+def melds_in(hand: Iterable[int], max_len: int | None = None) -> list[tuple[int, ...]]:
     """Every valid meld (a tuple of card ids in natural order) among ``hand``'s cards, sorted."""
-    by_rank = [[] for _ in range(13)]
+    by_rank: list[list[int]] = [[] for _ in range(13)]
     for c in sorted(hand, key=_SUIT_OF.__getitem__):
         by_rank[c % 13].append(c)
     top = max_len or 13
-    found = []
+    found: list[tuple[int, ...]] = []
     for cards in by_rank:
         if len(cards) >= 3:
             for n in (3, 4):
@@ -186,11 +193,11 @@ _SUIT_OF = tuple(c // 13 for c in range(52))
 _SORT_RANK = tuple(c % 13 * 4 + c // 13 for c in range(52))
 
 
-def _meld_key(meld):
+def _meld_key(meld: Sequence[int]) -> list[int]:
     return [_SORT_RANK[c] for c in meld]
 
 
-def _has_disjoint(masks, count, used=0, start=0):
+def _has_disjoint(masks: list[int], count: int, used: int = 0, start: int = 0) -> bool:
     """Whether ``count`` pairwise disjoint masks, none touching ``used``, can be picked from masks[start:]."""
     if count == 0:
         return True
@@ -201,14 +208,14 @@ def _has_disjoint(masks, count, used=0, start=0):
     return False
 
 
-def initial_parts(hand, pending=()):
+def initial_parts(hand: Sequence[int], pending: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
     """The 3-card melds (tuples in natural order) that may join a pending initial meld: disjoint from
     it, and leaving in the hand enough other separate 3-card melds to complete the three."""
     need = INITIAL_MELDS - len(pending)
     if need <= 0:
         return []
     taken = mask_of(c for part in pending for c in part)
-    triples = [t for t in melds_in([c for c in hand if not taken >> c & 1], max_len=3)]
+    triples = [t for t in melds_in([c for c in hand if not taken >> c & 1], max_len=INITIAL_MELD_SIZE)]
     masks = [mask_of(t) for t in triples]
     out = []
     for t, m in zip(triples, masks):
@@ -218,7 +225,7 @@ def initial_parts(hand, pending=()):
     return out
 
 
-def meld_kind(codes):
+def meld_kind(codes: Any) -> str | None:
     """The kind of meld the card codes form ("group" | "sequence" | "straight") or None."""
     try:
         return kind_of([IDS[c] for c in codes])
@@ -226,28 +233,28 @@ def meld_kind(codes):
         return None
 
 
-def why_not_meld(codes):
+def why_not_meld(codes: Any) -> Message | None:
     """Why the card codes are not a meld (a message), or None when they are one."""
     if not isinstance(codes, list):
         return message("skarney_gin.refuse.cards_list")
     for c in codes:
         if not isinstance(c, str) or c not in IDS:
-            return message("skarney_gin.refuse.not_a_card", card=str(c)[:10])
+            return message("engine.not_a_card", card=str(c)[:10])
     return meld_problem([IDS[c] for c in codes])
 
 
 # ---- scoring ----------------------------------------------------------------------------------
-def skarney_points(opponent_hand, opponent_melded):
+def skarney_points(opponent_hand: Sequence[int], opponent_melded: bool) -> int:
     return (SKARNEY_BONUS if opponent_melded else SKARNEY_BONUS_UNMELDED) + hand_points(opponent_hand)
 
 
-def stock_end_points(hand0, hand1):
+def stock_end_points(hand0: Sequence[int], hand1: Sequence[int]) -> list[int]:
     """Points [p0, p1] when no one went out: the lower hand scores the difference."""
     a, b = hand_points(hand0), hand_points(hand1)
     return [max(b - a, 0), max(a - b, 0)]
 
 
-def match_result(totals, deals_scored):
+def match_result(totals: list[int], deals_scored: list[int]) -> dict[str, Any]:
     """Bonuses and the final result once a player has reached the target."""
     winner = 0 if totals[0] > totals[1] else 1
     loser = 1 - winner
@@ -263,7 +270,7 @@ def match_result(totals, deals_scored):
             "difference": final[winner] - final[loser], "lines": lines}
 
 
-def deal_lines(hands, points, skarney, melded):
+def deal_lines(hands: list[list[int]], points: list[int], skarney: int | None, melded: list[bool]) -> list[Message]:
     """The end-of-deal explanation as messages: ``hands`` per seat (ids), ``points`` scored, the
     seat that went out (or None), whether each seat had made its initial meld."""
     if skarney is not None:
@@ -272,7 +279,7 @@ def deal_lines(hands, points, skarney, melded):
         key = "skarney_gin.line.skarney" if melded[other] else "skarney_gin.line.skarney_unmelded"
         return [message(key, seat=skarney, other=other, bonus=bonus, hand=hand_points(hands[other]),
                         cards=_codes(hands[other]), points=points[skarney])]
-    lines = [message("skarney_gin.line.stock_end")]
+    lines = [message("skarney_gin.line.stock_end", n=STOCK_END)]
     lines += [message("skarney_gin.line.hand", seat=s, cards=_codes(hands[s]), points=hand_points(hands[s]))
               for s in (0, 1)]
     if points[0] == points[1]:
@@ -308,7 +315,7 @@ class SkarneyGin(Game):
              "meld": {"cards": None}, "layoff": {"meld": None, "cards": None}, "offer": {"card": None},
              "take": {}, "refuse": {}, "last_card": {}, "end_deal": {}}
     TEXTS = {
-        "skarney_gin.meld.too_few": "A meld needs at least 3 cards.",
+        "skarney_gin.meld.too_few": "A meld needs at least {n} {n|card|cards}.",
         "skarney_gin.meld.twice": "A meld cannot hold the same card twice.",
         "skarney_gin.meld.big_group": "{cards:cards} is not a meld: a group has at most 4 cards.",
         "skarney_gin.meld.mixed": "{cards:cards} is not a meld: a group needs one rank, a run needs "
@@ -320,9 +327,7 @@ class SkarneyGin(Game):
         "skarney_gin.refuse.answer_offer": "{card:card} is on offer: take it or refuse it.",
         "skarney_gin.refuse.no_offer": "There is no offer to answer.",
         "skarney_gin.refuse.cards_list": "List the cards as card codes, e.g. [\"7H\", \"7S\", \"7D\"].",
-        "skarney_gin.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
         "skarney_gin.refuse.twice": "The same card is listed twice.",
-        "skarney_gin.refuse.not_held": "You do not hold {card:card}.",
         "skarney_gin.refuse.initial_first": "Make your initial meld first: exactly three 3-card melds.",
         "skarney_gin.refuse.initial_this_turn": "You made your initial meld this turn: nothing else goes "
                                                 "on the table until your next turn.",
@@ -339,22 +344,22 @@ class SkarneyGin(Game):
         "skarney_gin.refuse.no_melds": "You have no meld to lay off to.",
         "skarney_gin.refuse.layoff_which": "You have no meld {meld}: lay off to your own melds, numbered 0 "
                                            "to {last} in the order you laid them.",
-        "skarney_gin.refuse.layoff_count": "Lay off 1 or 2 cards at a time.",
-        "skarney_gin.refuse.layoff_limit": "You may add at most 2 cards to a meld per turn.",
+        "skarney_gin.refuse.layoff_count": "Lay off 1 to {n} {n|card|cards} at a time.",
+        "skarney_gin.refuse.layoff_limit": "You may add at most {n} {n|card|cards} to a meld per turn.",
         "skarney_gin.refuse.layoff_no_fit": "Adding {cards:cards} to {meld:cards} does not leave a meld.",
-        "skarney_gin.refuse.stock_end": "The stock is down to 2 cards: no offer this turn; end the deal.",
+        "skarney_gin.refuse.stock_end": "The stock is down to {n} {n|card|cards}: no offer this turn; end the deal.",
         "skarney_gin.refuse.last_card_now": "With one card left you make no offer: announce last card.",
         "skarney_gin.refuse.reoffer": "You accepted {card:card} last turn: offer another card.",
         "skarney_gin.refuse.ace_taken": "{card:card} was taken from an offer this deal: an Ace goes round only once.",
         "skarney_gin.refuse.last_card_when": "You may announce last card only with one card left.",
-        "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left 2 cards "
+        "skarney_gin.refuse.end_deal_when": "The deal ends this way only when your draw left {n} {n|card|cards} "
                                             "in the stock.",
         "skarney_gin.line.skarney": "{seat:seat} went out (Skarney): bonus {bonus} + {hand} for the "
                                     "cards left in the other hand ({cards:cards}) = {points}.",
         "skarney_gin.line.skarney_unmelded": "{seat:seat} went out (Skarney): bonus {bonus} (doubled: "
                                              "{other:seat} had made no initial meld) + {hand} for the cards "
                                              "left in that hand ({cards:cards}) = {points}.",
-        "skarney_gin.line.stock_end": "The stock is down to 2 cards and no one went out: each hand is "
+        "skarney_gin.line.stock_end": "The stock is down to {n} {n|card|cards} and no one went out: each hand is "
                                       "counted, and the lower one scores the difference.",
         "skarney_gin.line.hand": "{seat:seat}: {cards:cards} = {points}",
         "skarney_gin.line.equal": "The hands are equal: no one scores, and the same dealer deals again.",
@@ -367,8 +372,35 @@ class SkarneyGin(Game):
 
     QUERIES = {"meld_kind": meld_kind, "why_not_meld": why_not_meld}   # for the front end (bridge.query)
 
+    totals: list[int]
+    deals_scored: list[int]
+    last_deal: dict[str, Any] | None
+    deal_log: list[dict[str, Any]]      # the score sheet: one row per deal played
+    result: dict[str, Any] | None
+    over: bool
+    cut: list[list[str]]
+    dealer: int
+    hands: list[list[int]]
+    stock: list[int]                    # top = last
+    melds: list[list[list[int]]]        # per player, its melds in the order laid
+    laid: list[list[int]]               # per meld: cards laid off to it this turn
+    initial_done: list[bool]
+    initial_now: bool                   # the initial meld was made this turn
+    pending: list[tuple[int, ...]]      # the initial meld being chosen: its 3-card melds so far
+    offer: int | None
+    accepted: list[int | None]          # the card each player took on the opponent's last turn
+    aces_taken: int                     # bit per card: Aces accepted from an offer this deal
+    skip_draw: list[bool]
+    last_card: list[bool]
+    shown: list[list[int]]              # cards of each hand the other player saw go there
+    turn: int                           # whose turn it is (the offerer while the other answers)
+    phase: str
+    stock_end: bool
+    drew: bool
+    _legal: list[int] | None            # legal_actions, worked out once a position
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         self.totals = [0, 0]
         self.deals_scored = [0, 0]
         self.deal_number = 0
@@ -385,7 +417,7 @@ class SkarneyGin(Game):
         self.dealer = 0 if a % 13 < b % 13 else 1
         self._deal()
 
-    def _deal(self):
+    def _deal(self) -> None:
         deck = self.chance.shuffle(list(range(52)))
         self.hands = [[], []]
         for i in range(2 * HAND_SIZE):
@@ -408,11 +440,11 @@ class SkarneyGin(Game):
         self._start_turn(1 - self.dealer)
 
     @classmethod
-    def condensed(cls, moves):
+    def condensed(cls, moves: list[Move]) -> list[Move]:
         """A part of the initial meld chosen and taken back again, among moves sent together, is left
         out with its take-back: the opponent learns which cards make the initial meld when it is laid
         down (its parts travel with it), and nothing of the parts given up."""
-        out: list = list(moves)
+        out: list[Move | None] = list(moves)
         pending: list[int] = []            # where in ``out`` each chosen part is
         for i, move in enumerate(moves):
             kind = move.get("type")
@@ -427,14 +459,14 @@ class SkarneyGin(Game):
                 pending = []
         return [m for m in out if m is not None]
 
-    def sure_draws(self):
-        """Answering an offer of anything but an Ace, the answerer draws the top stock card next,
-        whether it takes or refuses."""
-        if self.phase == "answer" and self.offer is not None and self.offer % 13 != 0 and self.stock:
+    def sure_draws(self) -> list[tuple[str, int, int]]:
+        """Answering an offer of anything but a card that skips the draw, the answerer draws the top
+        stock card next, whether it takes or refuses."""
+        if self.phase == "answer" and self.offer is not None and rank_of(self.offer) != SKIPS_DRAW and self.stock:
             return [("stock", len(self.stock) - 1, 1 - self.turn)]
         return []
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.hands = [h[:] for h in self.hands]
         g.melds = [[m[:] for m in ms] for ms in self.melds]
         g.laid = [n[:] for n in self.laid]
@@ -442,20 +474,20 @@ class SkarneyGin(Game):
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         if self.over:
             return None
         return 1 - self.turn if self.phase == "answer" else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         return list(self.result["final"]) if self.result else list(self.totals)
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """The match margin: final scores once over; before that the totals plus the box bonuses
         already earned (25 per deal scored in), which the final result is sure to count."""
         if self.result:
@@ -465,7 +497,7 @@ class SkarneyGin(Game):
         return [a - b, b - a]
 
     # ---- turns ---------------------------------------------------------------------------------
-    def _start_turn(self, player):
+    def _start_turn(self, player: int) -> None:
         self.turn = player
         self.phase = "play"
         self.initial_now = False
@@ -481,26 +513,26 @@ class SkarneyGin(Game):
             self._drew(player, CODES[card])
             self.stock_end = len(self.stock) <= STOCK_END
 
-    def _add_to_hand(self, player, card):
+    def _add_to_hand(self, player: int, card: int) -> None:
         hand = self.hands[player]
         hand.append(card)
         hand.sort(key=_sort_key)
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         player = self.turn
         self.accepted[player] = None
         self.skip_draw[player] = False
         self._start_turn(1 - player)
 
     # ---- legal actions -------------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         if self.over:
             return []
         if self._legal is None:
             self._legal = [TAKE, REFUSE] if self.phase == "answer" else self._play_actions()
         return list(self._legal)
 
-    def _play_actions(self):
+    def _play_actions(self) -> list[int]:
         p = self.turn
         hand = self.hands[p]
         acts = []
@@ -523,7 +555,7 @@ class SkarneyGin(Game):
             acts += [OFFER + c for c in self._offerable(p)]
         return acts
 
-    def _offerable(self, p):
+    def _offerable(self, p: int) -> list[int]:
         """The hand cards ``p`` may offer: not the card accepted last turn, not an Ace taken from an
         offer this deal. When that leaves nothing (the source is silent on it), the last turn's
         card may go again, and then the taken Aces: a hand is never stuck (and cannot loop: it
@@ -533,18 +565,18 @@ class SkarneyGin(Game):
         cards = [c for c in hand if c != self.accepted[p] and not taken >> c & 1]
         return cards or [c for c in hand if not taken >> c & 1] or list(hand)
 
-    def _layoff_actions(self, p):
+    def _layoff_actions(self, p: int) -> list[int]:
         hand = self.hands[p]
         acts = []
         for i, meld in enumerate(self.melds[p]):
-            room = 2 - self.laid[p][i]
+            room = LAYOFF_LIMIT - self.laid[p][i]
             if room <= 0:
                 continue
             near = _near(meld, hand)
             singles = [c for c in near if kind_of(meld + [c])]
             base = LAYOFF_0 + (i << SHIFT)
             acts += [base | 1 << c for c in singles]
-            if room == 2:
+            if room >= 2:
                 # a valid pair always holds a card that fits alone (the one next to the meld)
                 pairs = {tuple(sorted((a, b), key=_sort_key)) for a in singles for b in near
                          if b != a and kind_of(meld + [a, b])}
@@ -553,7 +585,7 @@ class SkarneyGin(Game):
         return acts
 
     # ---- applying actions ----------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         self._legal = None
         p = self.turn
         if a >= MELD:
@@ -576,17 +608,17 @@ class SkarneyGin(Game):
             self.offer = a
             self.phase = "answer"
         elif a == TAKE:
-            card, self.offer = self.offer, None
+            card = self._answered()
             taker = 1 - p
             self._add_to_hand(taker, card)
             self.shown[taker].append(card)
             self.accepted[taker] = card
-            self.skip_draw[taker] = card % 13 == 0
-            if card % 13 == 0:
+            self.skip_draw[taker] = rank_of(card) == SKIPS_DRAW
+            if rank_of(card) == SKIPS_DRAW:
                 self.aces_taken |= 1 << card
             self._end_turn()
         elif a == REFUSE:
-            card, self.offer = self.offer, None
+            card = self._answered()
             self._add_to_hand(p, card)
             self.shown[p].append(card)
             self._end_turn()
@@ -606,23 +638,30 @@ class SkarneyGin(Game):
         else:
             del self.pending[a - TAKE_BACK]
 
-    def _lay(self, p, cards):
+    def _answered(self) -> int:
+        """The card on offer, off the table: the offer is answered."""
+        card = self.offer
+        assert card is not None
+        self.offer = None
+        return card
+
+    def _lay(self, p: int, cards: list[int]) -> None:
         self._take_from_hand(p, cards)
         self.melds[p].append(natural_order(cards))
         self.laid[p].append(0)
 
-    def _take_from_hand(self, p, cards):
+    def _take_from_hand(self, p: int, cards: Sequence[int]) -> None:
         for c in cards:
             self.hands[p].remove(c)
         self._forget_shown(p, cards)
 
-    def _forget_shown(self, p, cards):
+    def _forget_shown(self, p: int, cards: Sequence[int]) -> None:
         shown = self.shown[p]
         if shown:
             self.shown[p] = [c for c in shown if c not in cards]
 
     # ---- end of a deal -------------------------------------------------------------------------
-    def _finish_deal(self, skarney):
+    def _finish_deal(self, skarney: int | None) -> None:
         hands = self.hands
         if skarney is not None:
             other = 1 - skarney
@@ -650,7 +689,7 @@ class SkarneyGin(Game):
         self._deal()
 
     # ---- the JSON edge -------------------------------------------------------------------------
-    def action_to_move(self, a):
+    def action_to_move(self, a: int) -> Move:
         if a >= MELD:
             kind, cards = a >> SHIFT, cards_of(a & CARDS)
             if kind == 1:
@@ -666,7 +705,7 @@ class SkarneyGin(Game):
             return {"type": "take_back", "part": a - TAKE_BACK}
         return {"type": ("take", "refuse", "last_card", "end_deal")[a - TAKE]}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         kind = move["type"]
         if kind in ("meld", "initial_part", "layoff"):
             mask = _cards_mask(move["cards"])
@@ -685,7 +724,8 @@ class SkarneyGin(Game):
         if kind == "initial_meld":
             if "melds" in move:
                 parts = [_cards_mask(m) for m in move["melds"]]
-                if None in parts or sorted(parts) != sorted(mask_of(p) for p in self.pending):
+                masks = [m for m in parts if m is not None]
+                if len(masks) < len(parts) or sorted(masks) != sorted(mask_of(p) for p in self.pending):
                     return None
             return COMMIT
         if kind == "take_back":
@@ -694,7 +734,7 @@ class SkarneyGin(Game):
         simple = {"take": TAKE, "refuse": REFUSE, "last_card": LAST_CARD, "end_deal": END_DEAL}
         return simple.get(kind)
 
-    def log(self, seat=None):
+    def log(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The current deal's moves; the opponent sees that initial melds were chosen, not which."""
         entries = super().log(seat)
         if seat is not None:
@@ -704,7 +744,7 @@ class SkarneyGin(Game):
                     move["cards"] = [HIDDEN] * len(move["cards"])
         return entries
 
-    def play(self, move):
+    def play(self, move: Any) -> None:
         """As ``Game.play``; also the whole initial meld in one move when none is chosen yet,
         ``{"type": "initial_meld", "melds": [[...], [...], [...]]}``: played as its three parts and
         the commit (so the record and the opponent's view are as if chosen one by one), all or
@@ -719,7 +759,7 @@ class SkarneyGin(Game):
         for step in steps:
             super().play(step)
 
-    def _whole_initial_meld(self, move):
+    def _whole_initial_meld(self, move: Any) -> list[Any] | None:
         """The three melds of a whole initial meld given at once, or None for any other move."""
         if not (isinstance(move, dict) and move.get("type") == "initial_meld" and "melds" in move):
             return None
@@ -733,11 +773,12 @@ class SkarneyGin(Game):
         return melds
 
     # ---- refusals ------------------------------------------------------------------------------
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         if kind not in MOVE_TYPES:
             return message("skarney_gin.refuse.not_a_move")
         if self.phase == "answer":
+            assert self.offer is not None            # a card is on offer
             if kind not in ("take", "refuse"):
                 return message("skarney_gin.refuse.answer_offer", card=CODES[self.offer])
             return None
@@ -748,25 +789,25 @@ class SkarneyGin(Game):
         except _Refusal as e:
             return e.msg
 
-    def _hand_cards(self, codes):
+    def _hand_cards(self, codes: Any) -> list[int]:
         if not isinstance(codes, list):
             raise _Refusal(message("skarney_gin.refuse.cards_list"))
         for c in codes:
             if not isinstance(c, str) or c not in IDS:
-                raise _Refusal(message("skarney_gin.refuse.not_a_card", card=str(c)[:10]))
+                raise _Refusal(message("engine.not_a_card", card=str(c)[:10]))
         cards = [IDS[c] for c in codes]
         if len(set(cards)) != len(cards):
             raise _Refusal(message("skarney_gin.refuse.twice"))
         for c in cards:
             if c not in self.hands[self.turn]:
-                raise _Refusal(message("skarney_gin.refuse.not_held", card=CODES[c]))
+                raise _Refusal(message("engine.not_in_hand", card=CODES[c]))
         return cards
 
-    def _why_building(self):
+    def _why_building(self) -> Message | None:
         """Refusal for a move other than building while initial melds are pending."""
         return message("skarney_gin.refuse.finish_initial") if self.pending else None
 
-    def _why_table_play(self):
+    def _why_table_play(self) -> Message | None:
         p = self.turn
         if not self.initial_done[p]:
             return message("skarney_gin.refuse.initial_first")
@@ -774,13 +815,13 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.initial_this_turn")
         return None
 
-    def _why_initial_part(self, move):
+    def _why_initial_part(self, move: Move) -> Message | None:
         if self.initial_done[self.turn]:
             return message("skarney_gin.refuse.initial_already")
         if len(self.pending) >= INITIAL_MELDS:
             return message("skarney_gin.refuse.parts_full")
         cards = self._hand_cards(move.get("cards"))
-        if len(cards) != 3:
+        if len(cards) != INITIAL_MELD_SIZE:
             return message("skarney_gin.refuse.part_size")
         for part in self.pending:
             for c in cards:
@@ -792,21 +833,21 @@ class SkarneyGin(Game):
         return message("skarney_gin.refuse.part_dead_end", cards=_codes(natural_order(cards)),
                        need=INITIAL_MELDS - 1 - len(self.pending))
 
-    def _why_initial_meld(self, move):
+    def _why_initial_meld(self, move: Move) -> Message | None:
         if self.initial_done[self.turn]:
             return message("skarney_gin.refuse.initial_already")
         if len(self.pending) < INITIAL_MELDS:
             return message("skarney_gin.refuse.commit_short", count=len(self.pending))
         return message("skarney_gin.refuse.commit_other")
 
-    def _why_take_back(self, move):
+    def _why_take_back(self, move: Move) -> Message | None:
         return message("skarney_gin.refuse.take_back_none", part=str(move.get("part"))[:10])
 
-    def _why_meld(self, move):
+    def _why_meld(self, move: Move) -> Message | None:
         problem = self._why_building() or self._why_table_play()
         return problem or meld_problem(self._hand_cards(move.get("cards")))
 
-    def _why_layoff(self, move):
+    def _why_layoff(self, move: Move) -> Message | None:
         problem = self._why_building() or self._why_table_play()
         if problem:
             return problem
@@ -816,18 +857,18 @@ class SkarneyGin(Game):
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(melds):
             return message("skarney_gin.refuse.layoff_which", meld=str(i)[:10], last=len(melds) - 1)
         cards = self._hand_cards(move.get("cards"))
-        if not 1 <= len(cards) <= 2:
-            return message("skarney_gin.refuse.layoff_count")
-        if self.laid[self.turn][i] + len(cards) > 2:
-            return message("skarney_gin.refuse.layoff_limit")
+        if not 1 <= len(cards) <= LAYOFF_LIMIT:
+            return message("skarney_gin.refuse.layoff_count", n=LAYOFF_LIMIT)
+        if self.laid[self.turn][i] + len(cards) > LAYOFF_LIMIT:
+            return message("skarney_gin.refuse.layoff_limit", n=LAYOFF_LIMIT)
         return message("skarney_gin.refuse.layoff_no_fit", cards=_codes(cards), meld=_codes(melds[i]))
 
-    def _why_offer(self, move):
+    def _why_offer(self, move: Move) -> Message | None:
         problem = self._why_building()
         if problem:
             return problem
         if self.stock_end:
-            return message("skarney_gin.refuse.stock_end")
+            return message("skarney_gin.refuse.stock_end", n=STOCK_END)
         if len(self.hands[self.turn]) == 1:
             return message("skarney_gin.refuse.last_card_now")
         card = self._hand_cards([move.get("card")])[0]
@@ -835,19 +876,19 @@ class SkarneyGin(Game):
             return message("skarney_gin.refuse.ace_taken", card=CODES[card])
         return message("skarney_gin.refuse.reoffer", card=CODES[card])
 
-    def _why_last_card(self, move):
+    def _why_last_card(self, move: Move) -> Message | None:
         problem = self._why_building()
         if problem:
             return problem
         if self.stock_end:
-            return message("skarney_gin.refuse.stock_end")
+            return message("skarney_gin.refuse.stock_end", n=STOCK_END)
         return message("skarney_gin.refuse.last_card_when")
 
-    def _why_end_deal(self, move):
-        return self._why_building() or message("skarney_gin.refuse.end_deal_when")
+    def _why_end_deal(self, move: Move) -> Message | None:
+        return self._why_building() or message("skarney_gin.refuse.end_deal_when", n=STOCK_END)
 
     # ---- views ---------------------------------------------------------------------------------
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         return {
             "hand0": _codes(self.hands[0]),
             "hand1": _codes(self.hands[1]),
@@ -857,7 +898,7 @@ class SkarneyGin(Game):
             "offer": [] if self.offer is None else [CODES[self.offer]],
         }
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         melds = [[{"index": i, "cards": _codes(m), "kind": kind_of(m), "laid_this_turn": self.laid[s][i]}
                   for i, m in enumerate(self.melds[s])] for s in (0, 1)]
         own = seat is None or seat == self.turn
@@ -883,6 +924,11 @@ class SkarneyGin(Game):
             # cards of each hand that the other player saw go there (taken or refused offers)
             "shown": [_codes(sorted(s, key=_sort_key)) for s in self.shown],
             "target": self.options["target"],
+            "meld_min": MELD_MIN,                       # the fewest cards of a meld
+            "initial_melds": INITIAL_MELDS,             # the initial meld: this many melds ...
+            "initial_meld_size": INITIAL_MELD_SIZE,     # ... of this many cards each
+            "box_bonus": BOX_BONUS,                     # the box bonus for each deal scored in
+            "skips_draw": RANKS[SKIPS_DRAW],            # the rank that, taken from an offer, skips the draw
             "totals": self.totals,
             "deals_scored": self.deals_scored,
             "last_deal": self.last_deal,
@@ -890,7 +936,7 @@ class SkarneyGin(Game):
             "result": self.result,
         }
 
-    def info_key(self, seat):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
         own = seat == self.turn
         return (seat, self.deal_number, self.phase, self.turn, self.dealer, tuple(self.hands[seat]),
                 tuple(self.pending) if own else None, len(self.hands[1 - seat]), len(self.stock),
@@ -902,11 +948,11 @@ class SkarneyGin(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return list(CODES)
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """The opponent's hand gets the cards this seat saw go there (offers it took or refused)
         and the rest at random from the unseen cards - redrawn, up to ``PLAUSIBLE_TRIES`` times,
         until the hand agrees with what the opponent's play has shown (``hand_clues``); the stock
@@ -939,7 +985,7 @@ class SkarneyGin(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         g = cls._blank(view)
         g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in (0, 1)]
         for hand in g.hands:
@@ -975,7 +1021,7 @@ class SkarneyGin(Game):
 PLAUSIBLE_TRIES = 24      # hands drawn for an opponent before one that breaks a clue is let through
 
 
-def hand_clues(view, s):
+def hand_clues(view: View, s: int) -> dict[str, Any] | None:
     """What player ``s``'s last turn showed of the hand ``s`` holds now, for a sample of it:
     ``{"no_contract"}`` - it holds no three separate 3-card melds (else it would have made its
     initial meld); ``{"no_meld": melds}`` - after its initial meld (made on an earlier turn), it
@@ -998,7 +1044,7 @@ def hand_clues(view, s):
             and log[start - 1]["move"]["type"] not in ("take", "refuse"):
         start -= 1
     turn = {e["move"]["type"] for e in log[start:end + 1]}
-    clues = {}
+    clues: dict[str, Any] = {}
     if not view["initial_done"][s]:
         clues["no_contract"] = True
     elif "initial_meld" not in turn:
@@ -1006,14 +1052,14 @@ def hand_clues(view, s):
     return clues or None
 
 
-def plausible(hand, clues):
+def plausible(hand: Sequence[int], clues: dict[str, Any]) -> bool:
     """Whether a sampled ``hand`` agrees with ``clues`` (see ``hand_clues``)."""
     if "no_contract" in clues:
-        triples = [mask_of(t) for t in melds_in(hand, max_len=3)]
+        triples = [mask_of(t) for t in melds_in(hand, max_len=INITIAL_MELD_SIZE)]
         if len(triples) >= INITIAL_MELDS and _has_disjoint(triples, INITIAL_MELDS):
             return False
     if "no_meld" in clues:
-        if melds_in(hand, max_len=3):
+        if melds_in(hand, max_len=MELD_MIN):
             return False
         for meld in clues["no_meld"]:
             if any(kind_of(meld + [c]) for c in _near(meld, hand)):
@@ -1022,12 +1068,12 @@ def plausible(hand, clues):
 
 
 class _Refusal(Exception):
-    def __init__(self, msg):
+    def __init__(self, msg: Message) -> None:
         super().__init__(msg["key"])
         self.msg = msg
 
 
-def _cards_mask(codes):
+def _cards_mask(codes: Any) -> int | None:
     """The mask of a list of distinct card codes, or None."""
     if type(codes) is not list:
         return None

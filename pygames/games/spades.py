@@ -6,11 +6,18 @@ move has an int form - ``PLAY + card``, ``BID + n`` (n 1..13), ``NIL``, ``DOUBLE
 the contract are translated at the edge.
 """
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
-from ..engine import CUSTOM, Game
+from __future__ import annotations
+
+from typing import Any, Self, Sequence
+
+from ..cards import CODES, HIDDEN, IDS, SUITS, Rng, rank_of, suit_of
+from ..engine import CUSTOM, Game, Message, Move, View
 from ..text import message
 
-SPADE = 0
+Bid = int | str | None          # a number of tricks, "nil" or "double_nil"; None before the seat bids
+
+SPADE = 0                      # the trump suit
+TRICKS = 13                    # tricks a deal (each hand's cards): the most a bid names
 # the action keys: a card played is PLAY + its id (0-51); a bid of n tricks is BID + n (1-13), and nil,
 # a bid of no trick, is BID + 0 itself; DOUBLE_NIL and LOOK come after the bids; passing cards a and b
 # (a < b) is PASS + a * 52 + b
@@ -27,7 +34,7 @@ _SUIT_ORDER = (0, 1, 3, 2)
 SORT_KEY = tuple(_SUIT_ORDER[suit_of(c)] * 13 + (12 - STRENGTH[c]) for c in range(52))
 
 
-def trick_winner(cards):
+def trick_winner(cards: Sequence[int]) -> int:
     """Index into ``cards`` (in play order, first = led) of the winning card."""
     best = 0
     for i in range(1, len(cards)):
@@ -42,9 +49,23 @@ def trick_winner(cards):
 
 
 NIL_VALUE = {"nil": 100, "double_nil": 200}
+NIL_BIDS = tuple(NIL_VALUE)    # the bids of no trick
 
 
-def score_team(bids, tricks, bags):
+def shown_voids(plays: Sequence[tuple[int, int]]) -> list[set[int]]:
+    """The suits each seat has shown it lacks this deal: it played another suit to a lead. ``plays``:
+    the deal's cards played so far, in order, as ``(seat, card id)``."""
+    voids: list[set[int]] = [set() for _ in range(4)]
+    led = -1                   # the suit led: each trick's first card sets it
+    for i, (seat, card) in enumerate(plays):
+        if i % 4 == 0:
+            led = suit_of(card)
+        elif suit_of(card) != led:
+            voids[seat].add(led)
+    return voids
+
+
+def score_team(bids: list[Bid], tricks: list[int], bags: int) -> tuple[int, int, list[Message]]:
     """One team's deal: ``bids``/``tricks`` of its two seats, its bags before the deal.
     Returns (points, new bags, explanation lines as messages)."""
     lines = []
@@ -127,16 +148,35 @@ class Spades(Game):
         "spades.refuse.double_nil_closed": "Double Nil is open only to a team trailing by 100 or more, "
                                            "once per team.",
         "spades.refuse.look_first": "Look at your hand first (or bid Double Nil).",
-        "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to 13.",
+        "spades.refuse.bid_range": "A bid is Nil or a number of tricks from 1 to {most}.",
         "spades.refuse.pass_two": "Pass exactly two different cards from your hand.",
-        "spades.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spades.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spades.refuse.follow": "You must follow {suit}.",
         "spades.refuse.not_broken": "Spades are not broken yet: lead another suit.",
     }
 
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    team_scores: list[int]
+    team_bags: list[int]
+    deals: list[dict[str, Any]]      # summaries of finished deals
+    over: bool
+    winner: int | None               # team index once over
+    dealer: int
+    last_trick: tuple[int, tuple[int, ...], int] | None   # (leader, cards, winner) of the latest trick
+    _hands: list[list[int]] | None   # None: the deal is not shuffled yet (see ``hands``)
+    won: list[list[int]]             # cards of the tricks each seat won, in order
+    tricks: list[int]
+    bids: list[Bid]
+    trick: list[int]                 # cards of the current trick in play order
+    leader: int
+    turn: int                        # the seat to act (current_player: None once the match is over)
+    broken: bool
+    phase: str
+    may_double_nil: list[bool]
+    looked: list[bool]
+    dn_seat: int | None              # the double nil bidder
+    pass_stage: int
+
+    def _setup(self) -> None:
         self.team_scores = [0, 0]
         self.team_bags = [0, 0]
         self.deals = []          # summaries of finished deals
@@ -147,7 +187,7 @@ class Spades(Game):
         self.last_trick = None   # (leader, cards, winner) of the latest trick, kept across deals
         self._deal()
 
-    def _deal(self):
+    def _deal(self) -> None:
         self.deal_number += 1
         self._hands = None               # shuffled when first looked at (see ``hands``)
         self.won = [[], [], [], []]      # cards of the tricks each seat won, in order
@@ -165,7 +205,7 @@ class Spades(Game):
         self.pass_stage = 0
 
     @property
-    def hands(self):
+    def hands(self) -> list[list[int]]:
         """The four hands. A new deal is shuffled only when something first looks at it: a playout
         that stops at the end of a deal never pays for the next one. Nothing else draws from the
         game's generator, so the cards are the same whenever the shuffle happens."""
@@ -178,11 +218,11 @@ class Spades(Game):
         return hands
 
     @hands.setter
-    def hands(self, hands):
+    def hands(self, hands: list[list[int]]) -> None:
         self._hands = hands
 
     # ---- fast int moves ------------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         if self.over:
             return []
         seat = self.turn
@@ -200,16 +240,16 @@ class Spades(Game):
         if self.phase == "bid":
             if not self.looked[seat]:
                 return [DOUBLE_NIL, LOOK] if self._double_nil_open(seat) else [LOOK]
-            return [NIL] + [BID + n for n in range(1, 14)]
+            return [NIL] + [BID + n for n in range(1, TRICKS + 1)]
         # pass: any 2 cards of the hand
         hand = sorted(self.hands[seat])
         return [PASS + a * 52 + b for i, a in enumerate(hand) for b in hand[i + 1:]]
 
-    def _double_nil_open(self, seat):
+    def _double_nil_open(self, seat: int) -> bool:
         partner = (seat + 2) % 4
         return self.may_double_nil[seat] and self.bids[partner] != "double_nil"
 
-    def apply_action(self, m):
+    def apply_action(self, m: int) -> None:
         seat = self.turn
         if self.phase == "play":
             hands = self._hands or self.hands
@@ -265,8 +305,8 @@ class Spades(Game):
             self.phase = "play"
             self.turn = self.leader
 
-    def _end_deal(self):
-        summary = {"deal": self.deal_number, "dealer": self.dealer, "bids": list(self.bids),
+    def _end_deal(self) -> None:
+        summary: dict[str, Any] = {"deal": self.deal_number, "dealer": self.dealer, "bids": list(self.bids),
                    "tricks": list(self.tricks), "teams": []}
         for t in (0, 1):
             seats = (t, t + 2)
@@ -284,42 +324,41 @@ class Spades(Game):
             self.over, self.winner = True, (0 if a > b else 1)
         if self.over:
             self.phase = "over"
-            self.turn = None
             summary["result"] = message("spades.result", winners=message(f"spades.team.{self.winner}"),
                                         high=max(a, b), low=min(a, b))
             return
         self.dealer = (self.dealer + 1) % 4
         self._deal()
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         if self._hands is not None:          # an unshuffled deal stays so: the copy has the same generator
             g._hands = [h[:] for h in self._hands]
         g.won = [w[:] for w in self.won]
 
     # ---- the contract ------------------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         return None if self.over else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         a, b = self.team_scores
         return [a, b, a, b]
 
     @classmethod
-    def sides(cls, players):
+    def sides(cls, players: int) -> list[tuple[int, ...]]:
         return [(0, 2), (1, 3)]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         a, b = self.team_scores
         return [a - b, b - a, a - b, b - a]
 
     # ---- the JSON edge -------------------------------------------------------------------------
-    def action_to_move(self, m):
+    def action_to_move(self, m: int) -> Move:
         if m < BID:
             return {"type": "play", "card": CODES[m]}
         if m == LOOK:
@@ -333,7 +372,7 @@ class Spades(Game):
         a, b = divmod(m - PASS, 52)
         return {"type": "pass_cards", "cards": [CODES[a], CODES[b]]}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         kind = move["type"]
         if kind == "play":
             return PLAY + IDS[move["card"]]
@@ -341,9 +380,9 @@ class Spades(Game):
             return LOOK
         if kind == "bid":
             bid = move["bid"]
-            if bid in ("nil", "double_nil"):
+            if bid in NIL_BIDS:
                 return NIL if bid == "nil" else DOUBLE_NIL
-            if type(bid) is int and 1 <= bid <= 13:
+            if type(bid) is int and 1 <= bid <= TRICKS:
                 return BID + bid
             return None
         if kind == "pass_cards":
@@ -354,7 +393,7 @@ class Spades(Game):
             return PASS + a * 52 + b if a != b else None
         return None
 
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         if move.get("type") not in ("bid", "look", "pass_cards", "play"):
             return message("spades.refuse.not_a_move")
         kind = move["type"]
@@ -377,19 +416,19 @@ class Spades(Game):
                 return message("spades.refuse.double_nil_closed")
             if not self.looked[seat]:
                 return message("spades.refuse.look_first")
-            return message("spades.refuse.bid_range")
+            return message("spades.refuse.bid_range", most=TRICKS)
         if kind == "pass_cards":
             return message("spades.refuse.pass_two")
         code = move.get("card")
         if code not in IDS:
-            return message("spades.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         if IDS[code] not in self.hands[seat]:
-            return message("spades.refuse.not_in_hand", card=code)
+            return message("engine.not_in_hand", card=code)
         if self.trick:
             return message("spades.refuse.follow", suit=message(f"spades.suit.{CODES[self.trick[0]][1]}"))
         return message("spades.refuse.not_broken")
 
-    def _public_move(self, move, seat, mover):
+    def _public_move(self, move: Move, seat: int | None, mover: int) -> Move:
         if move["type"] == "pass_cards" and seat is not None:
             # only the two partners of the exchange see the cards (the bidder passes, then the partner)
             if self.dn_seat is None or seat % 2 != self.dn_seat % 2:
@@ -397,17 +436,17 @@ class Spades(Game):
         return move
 
     # ---- views and secrets ---------------------------------------------------------------------
-    def _hidden_in(self, zone, size, seat, owner):
+    def _hidden_in(self, zone: str, size: int, seat: int, owner: int | None) -> range | tuple[int, ...]:
         return () if seat == owner and self.looked[owner] else range(size)
 
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         zones = {f"hand{s}": [CODES[c] for c in self.hands[s]] for s in range(4)}
         zones["trick"] = [CODES[c] for c in self.trick]
         for s in range(4):
             zones[f"won{s}"] = [CODES[c] for c in self.won[s]]
         return zones
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         last = None
         if self.last_trick:
             leader, cards, winner = self.last_trick
@@ -424,6 +463,8 @@ class Spades(Game):
             "spades_broken": self.broken,
             "looked": self.looked,
             "may_double_nil": self.may_double_nil,
+            "trump": SUITS[SPADE],                  # the trump suit
+            "tricks_per_deal": TRICKS,
             "double_nil_seat": self.dn_seat,
             "pass_stage": self.pass_stage if self.phase == "pass" else None,
             "team_scores": self.team_scores,
@@ -433,7 +474,7 @@ class Spades(Game):
             "winner": self.winner,
         }
 
-    def info_key(self, seat):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
         hand = tuple(self.hands[seat]) if self.looked[seat] else len(self.hands[seat])
         return (seat, self.phase, self.turn, hand, tuple(self.trick), tuple(map(tuple, self.won)),
                 tuple(self.bids), tuple(self.looked), tuple(map(len, self.hands)), self.deal_number,
@@ -443,20 +484,17 @@ class Spades(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return list(CODES)
 
     @classmethod
-    def hidden_frame(cls, view):
+    def hidden_frame(cls, view: View) -> tuple[dict[str, list[str]], list[int], list[int], list[set[int]]]:
         """What a view fixes about the hands it does not show: ``(zones, unseen, slots, voids)`` - the
         zones with each hidden hand holding only the cards the seat knows are there (passed in a
         Double Nil exchange), the other unseen cards (sorted ids), how many each hidden hand still
         lacks, and the suits each seat has shown void in this deal."""
         zones = {name: list(cards) for name, cards in view["zones"].items()}
-        known = [[] for _ in range(4)]          # cards this seat knows to be in another hand
-        voids = [set() for _ in range(4)]
-        leader = (view["dealer"] + 1) % 4
-        trick = []
+        known: list[list[int]] = [[] for _ in range(4)]     # cards this seat knows to be in another hand
         for entry in view["log"]:
             move, who = entry["move"], entry["seat"]
             if move["type"] == "pass_cards" and HIDDEN not in move["cards"]:
@@ -468,12 +506,7 @@ class Spades(Game):
                 for hand in known:
                     if c in hand:
                         hand.remove(c)
-                if trick and suit_of(c) != suit_of(trick[0][1]):
-                    voids[who].add(suit_of(trick[0][1]))
-                trick.append((who, c))
-                if len(trick) == 4:
-                    leader = (leader + trick_winner([c for _, c in trick])) % 4
-                    trick = []
+        voids = shown_voids([(e["seat"], IDS[e["move"]["card"]]) for e in view["log"] if e["move"]["type"] == "play"])
         unseen = {IDS[c] for c in cls.unseen_cards(view)}
         slots = [0] * 4
         for s in range(4):
@@ -486,7 +519,7 @@ class Spades(Game):
         return zones, sorted(unseen), slots, voids
 
     @staticmethod
-    def fill_hidden(zones, slots, hands):
+    def fill_hidden(zones: dict[str, list[str]], slots: list[int], hands: list[list[int]]) -> dict[str, list[str]]:
         """``zones`` (a frame's) with the dealt ``hands`` added to the hidden ones (a new dict)."""
         zones = dict(zones)
         for s in range(4):
@@ -497,14 +530,14 @@ class Spades(Game):
         return zones
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """Hidden cards dealt so that every void a seat has shown this deal is kept, and cards the
         seat passed (or was passed) in a Double Nil exchange stay where it knows they went."""
         zones, unseen, slots, voids = cls.hidden_frame(view)
         return cls.fill_hidden(zones, slots, deal_with_voids(unseen, slots, voids, rng))
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         g = cls._blank(view)
         g.hands = [[IDS[c] for c in zones[f"hand{s}"]] for s in range(4)]
         g.won = [[IDS[c] for c in zones[f"won{s}"]] for s in range(4)]
@@ -530,7 +563,7 @@ class Spades(Game):
         return g
 
 
-def deal_with_voids(cards, slots, voids, rng):
+def deal_with_voids(cards: list[int], slots: list[int], voids: list[set[int]], rng: Rng) -> list[list[int]]:
     """Deal ``cards`` into hands of ``slots[s]`` cards, no card to a seat void in its suit (most
     constrained cards first); if the voids cannot all be kept, deal plainly. ``cards`` is shuffled."""
     open_seats = [s for s in range(4) if slots[s]]
@@ -541,7 +574,7 @@ def deal_with_voids(cards, slots, voids, rng):
     width = [len(seats) for seats in allowed]
     for _ in range(30):
         rng.shuffle(cards)
-        hands = [[] for _ in range(4)]
+        hands: list[list[int]] = [[] for _ in range(4)]
         left = list(slots)
         live = [seats[:] for seats in allowed]       # each suit's seats with room left
         for c in sorted(cards, key=lambda c: width[c // 13]):
@@ -560,8 +593,9 @@ def deal_with_voids(cards, slots, voids, rng):
     return _slices(cards, slots)
 
 
-def _slices(cards, slots):
-    hands, i = [[] for _ in range(4)], 0
+def _slices(cards: list[int], slots: list[int]) -> list[list[int]]:
+    hands: list[list[int]] = [[] for _ in range(4)]
+    i = 0
     for s in range(4):
         hands[s] = cards[i:i + slots[s]]
         i += slots[s]

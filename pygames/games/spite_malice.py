@@ -23,12 +23,17 @@ Rulings taken here, where the source is silent (docs/rules/spite_malice.md lists
   whatever the totals: equal leaders share the result and the match has no single winner).
 """
 
-from ..cards import CODES, HIDDEN, IDS, RANKS, deck_ids
-from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game
+from __future__ import annotations
+
+from typing import Any, Self, Sequence, TypeGuard
+
+from ..cards import ACE, CODES, HIDDEN, IDS, KING, RANK_OF, RANKS, Rng, deck_ids
+from ..engine import EVERYONE, OTHERS, UNDER_TOP, Game, Message, Move, View
 from ..text import message
 
-ACE, KING = 0, 12
+WILD = KING                        # a King plays as any rank
 COMPLETE = 12                      # cards on a finished pile: A..Q
+CENTRE_PILES = 4                   # centre piles built at once, unless the option lifts the limit
 HAND_SIZE = 5
 DISCARD_PILES = 4
 WIN_BONUS = 5
@@ -40,34 +45,43 @@ NEW_PILE = "new"
 FROM_PAYOFF, FROM_DISCARD, FROM_HAND, DISCARD, END_TURN = 0, 1, 5, 6, 7
 NEW = 63
 END_ACTION = END_TURN << 12
-RANK = tuple(c % 13 for c in range(52))
 DECKS = {2: 2, 3: 3, 4: 4}
 SLIP = 10          # determinize: 1 hidden hand card in SLIP ignores what its holder seemed to refuse
 
 
-def _is_index(value, size):
+def _is_index(value: Any, size: int) -> TypeGuard[int]:
     return type(value) is int and 0 <= value < size
 
 
-def _hand_key(card):
-    return RANK[card], card
+def _hand_key(card: int) -> tuple[int, int]:
+    return RANK_OF[card], card
 
 
 _ZONE_NAMES: dict[tuple[int, int], list[str]] = {}    # (players, centre piles) -> zone names, in _piles' order
 
 
-def _codes(cards):
+def _codes(cards: Sequence[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 
-def _target(pile):
+def _target(pile: Any) -> int | None:
     """The target field of a JSON move's ``"pile"``: a slot number or NEW; None if neither."""
     if pile == NEW_PILE:
         return NEW
     return pile if type(pile) is int and 0 <= pile < NEW else None
 
 
-def _rank_message(rank):
+def starting_ranks(options: dict[str, Any]) -> tuple[int, ...]:
+    """The ranks that may start a centre pile: an Ace, and a King when the option allows it."""
+    return (ACE, KING) if options["kings_start_piles"] else (ACE,)
+
+
+def may_start_pile(options: dict[str, Any], building: int) -> bool:
+    """May a new centre pile start while ``building`` piles are being built?"""
+    return options["centre_limit"] == "unlimited" or building < CENTRE_PILES
+
+
+def _rank_message(rank: int) -> Message:
     return message(f"spite_malice.rank.{RANKS[rank]}")
 
 
@@ -79,7 +93,7 @@ class SpiteMalice(Game):
     OPTIONS = {
         "payoff": (26, 13),
         "kings_start_piles": (True, False),
-        "centre_limit": (4, "unlimited"),
+        "centre_limit": (CENTRE_PILES, "unlimited"),
         "target": (50, 25, 100, 0),
     }
     LINK_SINCE = 2      # format 1 links dealt four players three decks and had no exhausted-stock ruling
@@ -109,18 +123,16 @@ class SpiteMalice(Game):
         "spite_malice.refuse.not_a_move": "A Spite and Malice move is a build, a discard or end_turn.",
         "spite_malice.refuse.can_discard": "You can still discard, and a turn ends with a discard; "
                                            "end_turn is only for when you cannot.",
-        "spite_malice.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spite_malice.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spite_malice.refuse.payoff_top": "Only the top card of your pay-off pile can be played, and it "
                                           "is {top:card}, not {card:card}.",
         "spite_malice.refuse.payoff_empty": "Your pay-off pile is empty.",
-        "spite_malice.refuse.discard_which": "Name your discard pile as \"discard\": 0 to 3.",
+        "spite_malice.refuse.discard_which": "Name your discard pile as \"discard\": 0 to {last}.",
         "spite_malice.refuse.not_discard_top": "{card:card} is not on top of your discard pile {pile}.",
         "spite_malice.refuse.build_from": "A build comes \"from\" the hand, the pay-off pile or a discard pile.",
         "spite_malice.refuse.king_no_start": "In this game a King cannot start a centre pile; only an Ace can.",
         "spite_malice.refuse.only_ace_starts": "Only an Ace (or a King as an Ace) can start a centre "
                                                "pile, not {card:card}.",
-        "spite_malice.refuse.centre_full": "There are already 4 centre piles; a new one can start when "
+        "spite_malice.refuse.centre_full": "There are already {n} centre piles; a new one can start when "
                                            "one is completed.",
         "spite_malice.refuse.no_pile": "There is no centre pile {pile}; build on an existing pile or "
                                        "start a \"new\" one.",
@@ -128,8 +140,8 @@ class SpiteMalice(Game):
         "spite_malice.refuse.ace_discard": "An Ace cannot be discarded.",
         "spite_malice.refuse.discard_not_in_hand": "{card:card} is not in your hand; only hand cards "
                                                    "are discarded.",
-        "spite_malice.refuse.discards_full": "You already have 4 discard piles; discard onto one of them.",
-        "spite_malice.refuse.discard_where": "A discard goes on your discard pile 0 to 3 or a \"new\" one.",
+        "spite_malice.refuse.discards_full": "You already have {n} discard piles; discard onto one of them.",
+        "spite_malice.refuse.discard_where": "A discard goes on your discard pile 0 to {last} or a \"new\" one.",
         "spite_malice.refuse.discard_empty": "Your discard pile {pile} is empty: start it with "
                                              "\"pile\": \"new\".",
         "spite_malice.rank.A": "an Ace", "spite_malice.rank.2": "a 2", "spite_malice.rank.3": "a 3",
@@ -139,8 +151,24 @@ class SpiteMalice(Game):
         "spite_malice.rank.K": "a King",
     }
 
+    match_scores: list[int]
+    results: list[dict[str, Any]]    # one summary per finished game (deal): see _finish_game
+    over: bool
+    winner: int | None               # the match winner once over (None: shared or nobody)
+    result: Message | None           # the match's closing line once over
+    dealer: int
+    payoff: list[list[int]]          # bottom -> top; the top is face up
+    stock: list[int]                 # top = end
+    hands: list[list[int]]           # sorted by rank, then card
+    discards: list[list[list[int]]]  # per seat, per discard pile
+    centre: list[list[int]]          # the centre piles' slots (an empty list: an empty slot)
+    completed: list[int]
+    turn: int
+    built: bool                      # a centre pile was built on this turn
+    quiet: int                       # quiet turns in a row with nothing left to draw (see the ruling)
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         self.match_scores = [0] * self.players
         self.results = []            # one summary per finished game (deal): see _finish_game
         self.over = False
@@ -150,7 +178,7 @@ class SpiteMalice(Game):
         self.dealer = self.chance.below(self.players)
         self._deal()
 
-    def _deal(self):
+    def _deal(self) -> None:
         n = self.players
         self.deal_number += 1
         cards = self.chance.shuffle(deck_ids(DECKS[n]))
@@ -160,24 +188,24 @@ class SpiteMalice(Game):
         self.stock = cards                             # top = end
         self.hands = [[] for _ in range(n)]
         self.discards = [[[] for _ in range(DISCARD_PILES)] for _ in range(n)]
-        self.centre = [[] for _ in range(4)]
+        self.centre = [[] for _ in range(CENTRE_PILES)]
         self.completed = []
         self.turn = self.dealer
         self.built = False           # a centre pile was built on this turn
         self.quiet = 0               # quiet turns in a row with nothing left to draw (see the ruling)
         self._draw_to_five()
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.payoff = [p[:] for p in self.payoff]
         g.hands = [h[:] for h in self.hands]
         g.discards = [[p[:] for p in piles] for piles in self.discards]
         g.centre = [p[:] for p in self.centre]
 
     # ---- rules helpers -------------------------------------------------------------------------
-    def _can_start_pile(self):
-        return self.options["centre_limit"] == "unlimited" or [] in self.centre
+    def _can_start_pile(self) -> bool:
+        return may_start_pile(self.options, sum(1 for p in self.centre if p))
 
-    def _draw_to_five(self):
+    def _draw_to_five(self) -> None:
         """Draw until the hand holds 5, reshuffling the completed piles into a new stock when the
         stock runs out; with both empty the hand stays short (the exhausted stock)."""
         hand = self.hands[self.turn]
@@ -194,7 +222,7 @@ class SpiteMalice(Game):
         hand.sort(key=_hand_key)
 
     # ---- the action interface ------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """Builds from the pay-off pile, the discard tops, the hand; then discards or end_turn."""
         if self.over:
             return []
@@ -205,23 +233,23 @@ class SpiteMalice(Game):
         if pay:
             c = pay[-1]
             base = FROM_PAYOFF << 12 | c << 6
-            actions += [base | t for t in places[RANK[c]]]
+            actions += [base | t for t in places[RANK_OF[c]]]
         piles = self.discards[seat]
         for d in range(DISCARD_PILES):
             pile = piles[d]
             if pile:
                 c = pile[-1]
                 base = (FROM_DISCARD + d) << 12 | c << 6
-                actions += [base | t for t in places[RANK[c]]]
+                actions += [base | t for t in places[RANK_OF[c]]]
         hand = self.hands[seat]
         distinct = [c for i, c in enumerate(hand) if i == 0 or hand[i - 1] != c]   # hand is sorted
         for c in distinct:
             base = FROM_HAND << 12 | c << 6
-            actions += [base | t for t in places[RANK[c]]]
+            actions += [base | t for t in places[RANK_OF[c]]]
         spots = [d for d in range(DISCARD_PILES) if piles[d]]
         if len(spots) < DISCARD_PILES:
             spots.append(NEW)
-        discardable = [c for c in distinct if RANK[c] != ACE]
+        discardable = [c for c in distinct if RANK_OF[c] != ACE]
         for c in discardable:
             base = DISCARD << 12 | c << 6
             actions += [base | d for d in spots]
@@ -229,21 +257,20 @@ class SpiteMalice(Game):
             actions.append(END_ACTION)
         return actions
 
-    def _places(self):
+    def _places(self) -> list[list[int]]:
         """For each rank, the centre slots (and NEW) a card of that rank may be built on."""
-        places = [[] for _ in range(13)]
-        kings = places[KING]
+        places: list[list[int]] = [[] for _ in range(13)]
+        wild = places[WILD]
         for i, p in enumerate(self.centre):
             if p:
                 places[len(p)].append(i)
-                kings.append(i)
+                wild.append(i)
         if self._can_start_pile():
-            places[ACE].append(NEW)
-            if self.options["kings_start_piles"]:
-                kings.append(NEW)
+            for rank in starting_ranks(self.options):
+                places[rank].append(NEW)
         return places
 
-    def apply_action(self, action):
+    def apply_action(self, action: int) -> None:
         source, card, target = action >> 12, action >> 6 & 63, action & 63
         seat = self.turn
         if source == DISCARD:
@@ -256,7 +283,7 @@ class SpiteMalice(Game):
         else:
             self._build(seat, source, card, target)
 
-    def _build(self, seat, source, card, target):
+    def _build(self, seat: int, source: int, card: int, target: int) -> None:
         if source == FROM_HAND:
             self.hands[seat].remove(card)
         elif source == FROM_PAYOFF:
@@ -281,7 +308,7 @@ class SpiteMalice(Game):
         elif not self.hands[seat]:
             self._draw_to_five()
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         if self.stock or self.completed:
             self.quiet = 0
         else:
@@ -293,7 +320,7 @@ class SpiteMalice(Game):
         self.built = False
         self._draw_to_five()
 
-    def action_to_move(self, action):
+    def action_to_move(self, action: int) -> Move:
         source, card, target = action >> 12, action >> 6 & 63, action & 63
         if source == END_TURN:
             return {"type": END}
@@ -307,7 +334,7 @@ class SpiteMalice(Game):
         return {"type": BUILD, "from": DISCARD_PILE, "card": CODES[card], "discard": source - FROM_DISCARD,
                 "pile": pile}
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         if "seat" in move and move["seat"] != self.turn:      # a move may name its seat, the right one
             return None
         kind = move["type"]
@@ -331,7 +358,7 @@ class SpiteMalice(Game):
         return None
 
     # ---- end of a game and of the match ----------------------------------------------------------
-    def _payoff_win(self, seat):
+    def _payoff_win(self, seat: int) -> None:
         points = [0] * self.players
         lines = [message("spite_malice.line.went_out", seat=seat),
                  message("spite_malice.line.bonus", points=WIN_BONUS)]
@@ -345,7 +372,7 @@ class SpiteMalice(Game):
         lines.append(message("spite_malice.line.points", seat=seat, points=total))
         self._finish_game("payoff", points, lines)
 
-    def _exhausted_ending(self):
+    def _exhausted_ending(self) -> None:
         counts = [len(p) for p in self.payoff]
         fewest = min(counts)
         lines = [message("spite_malice.line.exhausted")]
@@ -366,7 +393,7 @@ class SpiteMalice(Game):
                 lines.append(message("spite_malice.line.points", seat=s, points=points[s]))
         self._finish_game("exhausted", points, lines)
 
-    def _finish_game(self, ending, points, lines):
+    def _finish_game(self, ending: str, points: list[int], lines: list[Message]) -> None:
         for s, p in enumerate(points):
             self.match_scores[s] += p
         self.results.append({"deal": self.deal_number, "ending": ending, "points": points,
@@ -387,25 +414,25 @@ class SpiteMalice(Game):
 
     # ---- state the engine reads ----------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         return None if self.over else self.turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.over
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         return list(self.match_scores)
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """Each seat's match points minus the mean of the others'."""
         scores = self.match_scores
         total, others = sum(scores), self.players - 1
         return [s - (total - s) / others for s in scores]
 
     # ---- refusals --------------------------------------------------------------------------------
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         if kind not in (BUILD, DISCARD_MOVE, END):
             return message("spite_malice.refuse.not_a_move")
@@ -416,14 +443,14 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.can_discard")
         code = move.get("card")
         if code not in IDS:
-            return message("spite_malice.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if kind == DISCARD_MOVE:
             return self._why_not_discard(seat, card, move.get("pile"))
         source = move.get("from")
         if source == HAND:
             if card not in self.hands[seat]:
-                return message("spite_malice.refuse.not_in_hand", card=code)
+                return message("engine.not_in_hand", card=code)
         elif source == PAYOFF:
             pay = self.payoff[seat]
             if not pay:
@@ -433,7 +460,7 @@ class SpiteMalice(Game):
         elif source == DISCARD_PILE:
             d = move.get("discard")
             if not _is_index(d, DISCARD_PILES):
-                return message("spite_malice.refuse.discard_which")
+                return message("spite_malice.refuse.discard_which", last=DISCARD_PILES - 1)
             pile = self.discards[seat][d]
             if not pile or pile[-1] != card:
                 return message("spite_malice.refuse.not_discard_top", card=code, pile=d)
@@ -441,39 +468,39 @@ class SpiteMalice(Game):
             return message("spite_malice.refuse.build_from")
         return self._why_not_on_pile(card, move.get("pile"))
 
-    def _why_not_on_pile(self, card, pile):
-        rank = RANK[card]
+    def _why_not_on_pile(self, card: int, pile: Any) -> Message:
+        rank = RANK_OF[card]
         if pile == NEW_PILE:
             if rank == KING and not self.options["kings_start_piles"]:
                 return message("spite_malice.refuse.king_no_start")
             if rank not in (ACE, KING):
                 return message("spite_malice.refuse.only_ace_starts", card=CODES[card])
-            return message("spite_malice.refuse.centre_full")
+            return message("spite_malice.refuse.centre_full", n=CENTRE_PILES)
         if not _is_index(pile, len(self.centre)) or not self.centre[pile]:
             return message("spite_malice.refuse.no_pile", pile=str(pile)[:10])
         return message("spite_malice.refuse.wrong_rank", card=CODES[card],
                        need=_rank_message(len(self.centre[pile])))
 
-    def _why_not_discard(self, seat, card, pile):
-        if RANK[card] == ACE:
+    def _why_not_discard(self, seat: int, card: int, pile: Any) -> Message:
+        if RANK_OF[card] == ACE:
             return message("spite_malice.refuse.ace_discard")
         if card not in self.hands[seat]:
             return message("spite_malice.refuse.discard_not_in_hand", card=CODES[card])
         if pile == NEW_PILE:
-            return message("spite_malice.refuse.discards_full")
+            return message("spite_malice.refuse.discards_full", n=DISCARD_PILES)
         if not _is_index(pile, DISCARD_PILES):
-            return message("spite_malice.refuse.discard_where")
+            return message("spite_malice.refuse.discard_where", last=DISCARD_PILES - 1)
         return message("spite_malice.refuse.discard_empty", pile=pile)
 
     # ---- views -----------------------------------------------------------------------------------
-    def _piles(self):
+    def _piles(self) -> list[list[int]]:
         """Every zone's cards (ids), bottom to top, in the order of ``_zone_names``."""
         piles = [*self.payoff, *self.hands]
         for discards in self.discards:
             piles += discards
         return [*piles, *self.centre, self.completed, self.stock]
 
-    def _zone_names(self):
+    def _zone_names(self) -> list[str]:
         names = _ZONE_NAMES.get((self.players, len(self.centre)))
         if names is None:
             n = self.players
@@ -483,13 +510,13 @@ class SpiteMalice(Game):
                 + [f"centre{i}" for i in range(len(self.centre))] + ["completed", "stock"])
         return names
 
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         return dict(zip(self._zone_names(), map(_codes, self._piles())))
 
-    def _zone_sizes(self):      # a remote table's replay counts them every move; the stock is long
+    def _zone_sizes(self) -> dict[str, int]:      # a remote table's replay counts them every move; the stock is long
         return dict(zip(self._zone_names(), map(len, self._piles())))
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         return {
             "phase": "over" if self.over else "play",
             "turn": self.current_player,
@@ -498,6 +525,10 @@ class SpiteMalice(Game):
                         "rank": RANKS[len(p) - 1] if p else None,
                         "needs": RANKS[len(p)] if p else None} for p in self.centre],
             "centre_limit": self.options["centre_limit"],
+            "centre_piles": CENTRE_PILES,           # centre piles at once, unless the option lifts the limit
+            "discard_piles": DISCARD_PILES,         # each player's discard piles
+            "wild": RANKS[WILD],                    # the rank that plays as any
+            "starts": [RANKS[r] for r in starting_ranks(self.options)],   # the ranks that start a pile
             "payoff_counts": [len(p) for p in self.payoff],
             "payoff_tops": [CODES[p[-1]] if p else None for p in self.payoff],
             "hand_counts": [len(h) for h in self.hands],
@@ -513,7 +544,7 @@ class SpiteMalice(Game):
             "result": self.result,
         }
 
-    def info_key(self, seat):
+    def info_key(self, seat: int) -> tuple[Any, ...]:
         return (seat, self.deal_number, self.turn, self.over, self.built, self.quiet,
                 tuple(self.hands[seat]), tuple(map(len, self.hands)),
                 tuple((len(p), p[-1] if p else -1) for p in self.payoff),
@@ -523,11 +554,11 @@ class SpiteMalice(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return [CODES[c] for c in deck_ids(DECKS[players])]
 
     @classmethod
-    def refused_ranks(cls, view):
+    def refused_ranks(cls, view: View) -> list[set[int]]:
         """For each seat, the ranks it seems not to hold (a set), read from the deal's log: the ranks
         the centre piles wanted (an Ace too while a pile could start) when the seat last closed a
         turn with a discard. A player who could build rarely discards instead, and a hand is not
@@ -535,9 +566,8 @@ class SpiteMalice(Game):
         Kings are left out (they are kept for the pay-off card on purpose). Empty sets where the log
         says nothing or does not lead to the view's centre piles."""
         n = view["players"]
-        unlimited = view["options"]["centre_limit"] == "unlimited"
-        needs = []                               # the rank each centre slot needs; 0 = empty slot
-        refused = [set() for _ in range(n)]
+        needs: list[int] = []                    # the rank each centre slot needs; 0 = empty slot
+        refused: list[set[int]] = [set() for _ in range(n)]
         for entry in view["log"]:
             seat, move = entry["seat"], entry["move"]
             kind = move.get("type")
@@ -552,7 +582,7 @@ class SpiteMalice(Game):
                 needs[pile] = (needs[pile] + 1) % COMPLETE
             elif kind in (DISCARD_MOVE, END):
                 wanted = {r for r in needs if r}
-                if unlimited or 0 in needs or len(needs) < 4:
+                if may_start_pile(view["options"], sum(1 for r in needs if r)):
                     wanted.add(ACE)
                 refused[seat] = wanted if kind == DISCARD_MOVE else set()
         shown = [len(p["cards"]) for p in view["centre"]]
@@ -563,7 +593,7 @@ class SpiteMalice(Game):
         return refused
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """The hidden cards dealt afresh, with one soft preference: an opponent's hidden hand cards
         avoid the ranks it refused to build (``refused_ranks``) while other unseen cards remain -
         each card slips through with probability 1/SLIP, as a careful player would not be sure."""
@@ -593,7 +623,7 @@ class SpiteMalice(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         n = view["players"]
         g = cls._blank(view)
         g.payoff = [[IDS[c] for c in zones[f"payoff{s}"]] for s in range(n)]

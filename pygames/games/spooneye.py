@@ -14,8 +14,12 @@ worth where it stands: a J takes the value of the card beneath), bottom to top. 
 * ``STEAL + (player * 4 + mast) * 8 + slot`` (the 9: slot 0-3 an own mast, 4 new-left, 5 new-right).
 """
 
-from ..cards import CODES, HIDDEN, IDS, rank_of, suit_of
-from ..engine import EVERYONE, OTHERS, Game
+from __future__ import annotations
+
+from typing import Any, Self, Sequence
+
+from ..cards import CODES, FOUR, HIDDEN, IDS, JACK, NINE, RANKS, THREE, Rng, rank_of, suit_of
+from ..engine import EVERYONE, OTHERS, Game, Message, Move, View
 from ..text import message
 
 PASS, DRAW, MOVE, CAPTURE, SWAP, PLAY, STEAL = 0, 1, 10, 30, 50, 100, 2000
@@ -24,9 +28,9 @@ SLOT_NAMES = {NEW_LEFT: "new-left", NEW_RIGHT: "new-right"}
 SLOT_OF = {"new-left": NEW_LEFT, "new-right": NEW_RIGHT}
 MAX_MASTS = 4
 LIMIT = 21
-JACK = 10                     # rank index of the J
-THREE, FOUR, NINE, SEVEN = 2, 3, 8, 6   # rank indexes of the special cards (and the 7)
+SPECIAL = (THREE, FOUR, NINE)  # the ranks with an effect: the 3 draws again, the 4 plays again, the 9 steals
 RANK_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 10, 10)   # the J's 0 is never used
+TOP_VALUE = max(RANK_VALUE)    # the most one card is worth
 SUIT_BONUS = (1, 0, 2, -1)    # per suit index S H D C: spades +1, hearts 0, diamonds +2, clubs -1
 TARGET = 100
 
@@ -35,7 +39,7 @@ START, PLAY_PHASE, CAPTURE_PHASE, SWAP_PHASE, STEAL_PHASE, OVER = (
     "start", "play", "capture", "swap", "steal", "over")
 
 
-def value_on(card, top_entry):
+def value_on(card: int, top_entry: int | None) -> int:
     """What ``card`` is worth placed on a mast whose top entry is ``top_entry`` (None: empty mast)."""
     r = card % 13
     if r == JACK:
@@ -43,38 +47,39 @@ def value_on(card, top_entry):
     return RANK_VALUE[r]
 
 
-def entry(card, top_entry):
+def entry(card: int, top_entry: int | None) -> int:
     return card * 16 + value_on(card, top_entry)
 
 
-def mast_total(mast):
+def mast_total(mast: Sequence[int]) -> int:
     return sum(e & 15 for e in mast)
 
 
-def mast_of_cards(cards):
+def mast_of_cards(cards: Sequence[int]) -> list[int]:
     """Entries of a mast built from card ids bottom to top (tests and rebuilding)."""
-    mast = []
+    mast: list[int] = []
     for c in cards:
         mast.append(entry(c, mast[-1] if mast else None))
     return mast
 
 
-def is_three_sevens(mast):
+def is_three_sevens(mast: Sequence[int]) -> bool:
     return len(mast) == 3 and all(e & 15 == 7 for e in mast)
 
 
-def doubled_positions(mast):
-    """Indexes of a raised mast's cards worth 2 by cases 1 and 2 (beyond the third; one suit)."""
-    if len({suit_of(e >> 4) for e in mast}) == 1:
-        return set(range(len(mast)))
-    return set(range(3, len(mast)))
+def doubled_positions(cards: Sequence[int]) -> set[int]:
+    """Indexes of a raised mast's cards (ids, bottom to top) worth 2 by cases 1 and 2 (beyond the
+    third; one suit)."""
+    if len({suit_of(c) for c in cards}) == 1:
+        return set(range(len(cards)))
+    return set(range(3, len(cards)))
 
 
-def bonus_of(cards):
+def bonus_of(cards: Sequence[int]) -> int:
     return sum(SUIT_BONUS[suit_of(c)] for c in cards)
 
 
-def final_score(base, bonus):
+def final_score(base: int, bonus: int) -> int:
     return base + (bonus if base >= TARGET else 0)
 
 
@@ -110,8 +115,6 @@ class Spooneye(Game):
         "spooneye.double": "{count} {count|card is|cards are} worth double",
         "spooneye.three_sevens": "Three sevens: {owner:seat} and {other:seat} swapped hands",
         "spooneye.refuse.not_a_move": "A Spooneye move is play, draw, move, capture, steal, swap_with or pass.",
-        "spooneye.refuse.not_a_card": "{card} is not a card code (rank A23456789TJQK + suit SHDC, e.g. QS).",
-        "spooneye.refuse.not_in_hand": "{card:card} is not in your hand.",
         "spooneye.refuse.no_mast": "There is no such mast.",
         "spooneye.refuse.over_21": "{card:card} would take that mast to {total}: a mast may not pass 21.",
         "spooneye.refuse.row_full": "That row already has four masts.",
@@ -131,8 +134,33 @@ class Spooneye(Game):
         "spooneye.refuse.pass": "You may pass only when you cannot play.",
     }
 
+    standard: bool                   # the standard rules (else the basic ones)
+    base_totals: list[int]
+    bonus_totals: list[int]
+    deals: list[dict[str, Any]]
+    winners: list[int] | None
+    cut: list[list[tuple[int, int]]]
+    dealer: int
+    rows: list[list[list[int]]]      # per seat, its masts: entries bottom to top
+    dealt: list[list[int]]           # per seat, the cards its masts were dealt
+    hands: list[list[int]]
+    stock: list[int]
+    down: list[list[int]]            # per seat, captured cards face down
+    up: list[list[int]]              # per seat, captured cards face up (double)
+    known: list[list[list[int]]]     # known[v][h]: cards seat v knows to be in seat h's hand (three sevens)
+    moved_last: list[bool]
+    first_play: bool
+    actor: int                       # whose turn it is
+    decider: int                     # who decides now (the owner of a raised mast chooses its capture)
+    extra: bool                      # playing the card a 4 asks for
+    pending: int | None              # the special effect (rank index) waiting for a raise to resolve
+    raised: tuple[int, list[int]] | None     # (owner, mast entries) of a raise waiting for its capture
+    last_raise: dict[str, Any] | None        # public summary of the latest raise
+    skipped: list[int]
+    phase: str
+
     # ---- setup ---------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self) -> None:
         n = self.players
         self.standard = self.options["rules"] == "standard"
         self.base_totals = [0] * n
@@ -145,7 +173,7 @@ class Spooneye(Game):
         self.deal_number = 0
         self._deal()
 
-    def _cut(self):
+    def _cut(self) -> list[list[tuple[int, int]]]:
         """Every player draws a card; the lowest deals (Ace lowest); players tied for lowest cut again."""
         rounds = []
         cutting = list(range(self.players))
@@ -157,7 +185,7 @@ class Spooneye(Game):
             if len(cutting) == 1:
                 return rounds
 
-    def _deal(self):
+    def _deal(self) -> None:
         n = self.players
         self.deal_number += 1
         deck = self.chance.shuffle(list(range(52)))
@@ -189,10 +217,10 @@ class Spooneye(Game):
         self._begin_turn(first)
 
     # ---- small facts ---------------------------------------------------------------------------
-    def opponents(self, seat):
+    def opponents(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat]
 
-    def play_targets(self, card):
+    def play_targets(self, card: int) -> list[tuple[int, int]]:
         """(player, slot) pairs where ``card`` may be played now."""
         out = []
         for p, row in enumerate(self.rows):
@@ -205,7 +233,7 @@ class Spooneye(Game):
                     out.append((p, NEW_RIGHT))
         return out
 
-    def can_play(self, seat):
+    def can_play(self, seat: int) -> bool:
         hand = self.hands[seat]
         if not hand:
             return False
@@ -214,7 +242,7 @@ class Spooneye(Game):
         room = [(LIMIT - mast_total(m), m[-1]) for row in self.rows for m in row]
         return any(value_on(c, top) <= r for c in hand for r, top in room)
 
-    def _move_actions(self, seat):
+    def _move_actions(self, seat: int) -> list[int]:
         row = self.rows[seat]
         out = []
         totals = [mast_total(m) for m in row]
@@ -225,7 +253,7 @@ class Spooneye(Game):
                     out.append(MOVE + i * 4 + j)
         return out
 
-    def _steal_actions(self, seat):
+    def _steal_actions(self, seat: int) -> list[int]:
         own = self.rows[seat]
         totals = [mast_total(m) for m in own]
         free = len(own) < MAX_MASTS
@@ -243,15 +271,15 @@ class Spooneye(Game):
                         out.append(base + NEW_RIGHT)
         return out
 
-    def _capture_actions(self, owner):
+    def _capture_actions(self, owner: int) -> list[int]:
         return [CAPTURE + p * 4 + i for p in self.opponents(owner) for i in range(len(self.rows[p]))]
 
     # ---- the action interface ------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLAY_PHASE:
             seat = self.actor
-            out = []
+            out: list[int] = []
             for card in sorted(self.hands[seat]):
                 base = PLAY + card * 32
                 out.extend(base + p * 6 + slot for p, slot in self.play_targets(card))
@@ -266,7 +294,7 @@ class Spooneye(Game):
             return [SWAP + p for p in self.opponents(self.decider)]
         return []
 
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         seat = self.actor
         if a >= STEAL:
             q, slot = divmod(a - STEAL, 8)
@@ -281,7 +309,7 @@ class Spooneye(Game):
             self.first_play = False
             self.extra = False
             r = rank_of(card)
-            self._land(p, slot, card, r if r in (THREE, FOUR, NINE) else None)
+            self._land(p, slot, card, r if r in SPECIAL else None)
         elif a >= SWAP:
             self._swap(self.decider, a - SWAP)
             self._effect(self.pending)
@@ -296,7 +324,7 @@ class Spooneye(Game):
             if emptied and i < j:
                 j -= 1
             r = rank_of(card)
-            effect = r if self.first_play and r in (THREE, FOUR, NINE) else None
+            effect = r if self.first_play and r in SPECIAL else None
             self.first_play = False
             self._land(seat, j, card, effect)
         elif a == DRAW:
@@ -308,12 +336,12 @@ class Spooneye(Game):
             self._end_turn()
 
     # ---- the turn ------------------------------------------------------------------------------
-    def _draw(self, seat):
+    def _draw(self, seat: int) -> None:
         if self.stock:
             self.hands[seat].append(self.stock.pop())
             self._drew(seat, CODES[self.hands[seat][-1]])
 
-    def _begin_turn(self, seat):
+    def _begin_turn(self, seat: int) -> None:
         self.actor = self.decider = seat
         self.extra = False
         if self.standard and self.stock and not self.moved_last[seat] and self._move_actions(seat):
@@ -324,7 +352,7 @@ class Spooneye(Game):
             self._draw(seat)
         self.phase = PLAY_PHASE
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         n = self.players
         self.extra = False
         self.pending = None
@@ -344,7 +372,7 @@ class Spooneye(Game):
             self.skipped.append(seat)
         self._begin_turn(seat)
 
-    def _take_top(self, p, i):
+    def _take_top(self, p: int, i: int) -> int:
         """Remove the crow's nest of mast ``i`` of ``p``; an emptied mast goes and the row closes up."""
         mast = self.rows[p][i]
         card = mast.pop() >> 4
@@ -352,7 +380,7 @@ class Spooneye(Game):
             del self.rows[p][i]
         return card
 
-    def _land(self, p, slot, card, effect):
+    def _land(self, p: int, slot: int, card: int, effect: int | None) -> None:
         """Put ``card`` on ``p``'s mast or new mast at ``slot``; raise at 21; then the effect."""
         row = self.rows[p]
         if slot == NEW_LEFT:
@@ -370,7 +398,7 @@ class Spooneye(Game):
         else:
             self._effect(effect)
 
-    def _raise(self, owner, i, effect):
+    def _raise(self, owner: int, i: int, effect: int | None) -> None:
         mast = self.rows[owner].pop(i)
         self.raised = (owner, mast)
         self.pending = effect
@@ -385,11 +413,12 @@ class Spooneye(Game):
         else:
             self._capture(None, None)
 
-    def _capture(self, p, i):
+    def _capture(self, p: int | None, i: int | None) -> None:
+        assert self.raised is not None           # a raise waits for its capture
         owner, mast = self.raised
         self.raised = None
-        taken = self.rows[p].pop(i) if p is not None else []
-        up = doubled_positions(mast) if self.standard else set()
+        taken = self.rows[p].pop(i) if p is not None and i is not None else []
+        up = doubled_positions([e >> 4 for e in mast]) if self.standard else set()
         if self.standard and not any(self.rows):
             up = set(range(len(mast)))
             taken_up = True
@@ -415,7 +444,7 @@ class Spooneye(Game):
                 return
         self._effect(self.pending)
 
-    def _swap(self, a, b):
+    def _swap(self, a: int, b: int) -> None:
         hands = self.hands
         old_a, old_b = hands[a], hands[b]
         hands[a], hands[b] = old_b, old_a
@@ -430,13 +459,13 @@ class Spooneye(Game):
             self.last_raise["swapped_with"] = b
         self.decider = self.actor
 
-    def _forget(self, seat, card):
+    def _forget(self, seat: int, card: int) -> None:
         for v in range(self.players):
             k = self.known[v][seat]
             if card in k:
                 k.remove(card)
 
-    def _effect(self, effect):
+    def _effect(self, effect: int | None) -> None:
         """The special effect of the card just played (after any raise), then the turn goes on."""
         self.pending = None
         self.decider = seat = self.actor
@@ -454,14 +483,14 @@ class Spooneye(Game):
         self._end_turn()
 
     # ---- scoring -------------------------------------------------------------------------------
-    def deal_points(self, seat):
+    def deal_points(self, seat: int) -> tuple[int, int]:
         """(base, bonus) of ``seat``'s captured cards so far this deal."""
         down, up = self.down[seat], self.up[seat]
         if not self.standard:
             return len(down) + len(up), 0
         return len(down) + 2 * len(up), bonus_of(down) + bonus_of(up)
 
-    def _end_deal(self, reason):
+    def _end_deal(self, reason: str) -> None:
         n = self.players
         players = []
         for s in range(n):
@@ -500,7 +529,7 @@ class Spooneye(Game):
         self.dealer = (self.dealer + 1) % n
         self._deal()
 
-    def _clone_nested(self, g):
+    def _clone_nested(self, g: Self) -> None:
         g.rows = [[m[:] for m in row] for row in self.rows]
         g.hands = [h[:] for h in self.hands]
         g.down = [d[:] for d in self.down]
@@ -509,20 +538,20 @@ class Spooneye(Game):
 
     # ---- the contract --------------------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         return None if self.phase == OVER else self.decider
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.phase == OVER
 
     @property
-    def scores(self):
+    def scores(self) -> list[int]:
         if not self.standard:
             return list(self.base_totals)
         return [final_score(b, x) for b, x in zip(self.base_totals, self.bonus_totals)]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """Match score (with the current deal's captures counted in) less the others' mean."""
         n = self.players
         if self.phase == OVER:
@@ -538,10 +567,10 @@ class Spooneye(Game):
 
     # ---- the JSON edge -------------------------------------------------------------------------
     @staticmethod
-    def _slot_json(slot):
+    def _slot_json(slot: int) -> int | str:
         return SLOT_NAMES.get(slot, slot)
 
-    def action_to_move(self, a):
+    def action_to_move(self, a: int) -> Move:
         if a >= STEAL:
             q, slot = divmod(a - STEAL, 8)
             p, i = divmod(q, 4)
@@ -561,7 +590,7 @@ class Spooneye(Game):
         return {"type": "draw"} if a == DRAW else {"type": "pass"}
 
     @staticmethod
-    def _slot(value, free_ok=True):
+    def _slot(value: Any, free_ok: bool = True) -> int:
         if type(value) is int and 0 <= value < MAX_MASTS:
             return value
         if free_ok and value in SLOT_OF:
@@ -569,12 +598,12 @@ class Spooneye(Game):
         raise ValueError("not a mast")
 
     @staticmethod
-    def _seat(value):
+    def _seat(value: Any) -> int:
         if type(value) is int and 0 <= value < 4:
             return value
         raise ValueError("not a seat")
 
-    def move_to_action(self, move):
+    def move_to_action(self, move: Move) -> int | None:
         kind = move["type"]
         if kind == "play":
             to = move["to"]
@@ -594,7 +623,7 @@ class Spooneye(Game):
             return PASS
         return None
 
-    def _why_illegal(self, move):
+    def _why_illegal(self, move: Move) -> Message | None:
         kind = move.get("type")
         phase = self.phase
         if kind not in ("play", "draw", "move", "capture", "steal", "swap_with", "pass"):
@@ -628,11 +657,12 @@ class Spooneye(Game):
             return message("spooneye.refuse.draw_or_move")
         code = move.get("card")
         if code not in IDS:
-            return message("spooneye.refuse.not_a_card", card=str(code)[:10])
+            return message("engine.not_a_card", card=str(code)[:10])
         card = IDS[code]
         if card not in self.hands[self.actor]:
-            return message("spooneye.refuse.not_in_hand", card=code)
-        to = move.get("to") if isinstance(move.get("to"), dict) else {}
+            return message("engine.not_in_hand", card=code)
+        raw = move.get("to")
+        to = raw if isinstance(raw, dict) else {}
         p, m = to.get("player"), to.get("mast")
         if type(p) is not int or not 0 <= p < self.players:
             return message("spooneye.refuse.no_mast")
@@ -647,7 +677,7 @@ class Spooneye(Game):
         return message("spooneye.refuse.over_21", card=code, total=total)
 
     # ---- views and secrets ---------------------------------------------------------------------
-    def _zones(self):
+    def _zones(self) -> dict[str, list[str]]:
         zones = {"stock": [CODES[c] for c in self.stock],
                  "raised": [CODES[e >> 4] for e in self.raised[1]] if self.raised else []}
         for s in range(self.players):
@@ -659,10 +689,11 @@ class Spooneye(Game):
             zones[f"up{s}"] = [CODES[c] for c in self.up[s]]
         return zones
 
-    def _view_fields(self, seat):
+    def _view_fields(self, seat: int | None) -> dict[str, Any]:
         n = self.players
         masts = [[{"values": [e & 15 for e in m], "total": mast_total(m)} for m in row]
                  for row in self.rows]
+        known: list[Any]
         if seat is None:
             known = [[[CODES[c] for c in k] for k in row] for row in self.known]
         else:
@@ -676,7 +707,7 @@ class Spooneye(Game):
             "extra_play": self.extra,
             "first_play": self.first_play,
             "moved_last": self.moved_last,
-            "pending_effect": None if self.pending is None else "A23456789TJQK"[self.pending],
+            "pending_effect": None if self.pending is None else RANKS[self.pending],
             "raised": (None if self.raised is None else
                        {"owner": self.raised[0], "values": [e & 15 for e in self.raised[1]]}),
             "last_raise": self.last_raise,
@@ -691,6 +722,9 @@ class Spooneye(Game):
             "base_totals": self.base_totals,
             "bonus_totals": self.bonus_totals,
             "target": TARGET if self.standard else None,
+            "limit": LIMIT,                 # a mast's most, and what raises it
+            "max_masts": MAX_MASTS,         # masts a row may hold
+            "top_value": TOP_VALUE,         # the most one card is worth
             "cut": [[{"seat": s, "card": CODES[c]} for s, c in r] for r in self.cut],
             "deals": self.deals,
             "winners": self.winners,
@@ -698,11 +732,11 @@ class Spooneye(Game):
 
     # ---- determinization -----------------------------------------------------------------------
     @classmethod
-    def deck(cls, players, options):
+    def deck(cls, players: int, options: dict[str, Any]) -> list[str]:
         return list(CODES)
 
     @classmethod
-    def _deal_hidden(cls, view, rng):
+    def _deal_hidden(cls, view: View, rng: Rng) -> dict[str, list[str]]:
         """Hidden cards dealt afresh: the face-down captured piles get exactly the cards everyone saw
         go there (dealt face up or played this deal, no longer on a mast or face up); cards the seat
         knows to be in a hand (a three-sevens swap) stay there; the rest fill hands and stock."""
@@ -736,7 +770,7 @@ class Spooneye(Game):
         return zones
 
     @classmethod
-    def _from_view(cls, view, zones):
+    def _from_view(cls, view: View, zones: dict[str, list[str]]) -> Self:
         g = cls._blank(view)
         n = g.players
         g.standard = g.options["rules"] == "standard"
@@ -756,7 +790,7 @@ class Spooneye(Game):
         g.extra = view["extra_play"]
         g.first_play = view["first_play"]
         g.moved_last = list(view["moved_last"])
-        g.pending = None if view["pending_effect"] is None else "A23456789TJQK".index(view["pending_effect"])
+        g.pending = None if view["pending_effect"] is None else RANKS.index(view["pending_effect"])
         r = view["raised"]
         g.raised = None if r is None else (r["owner"], mast_of_cards([IDS[c] for c in zones["raised"]]))
         g.last_raise = view["last_raise"]

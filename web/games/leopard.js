@@ -3,7 +3,7 @@
 // the dead discard pile beside them, your hand at the bottom. Every legal move comes from the engine;
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
-import { cardEl, cardPicture, cardText } from "../cards.js";
+import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText, isRed } from "../cards.js";
 import { el, esc, keyTarget, moveButton, num, playerName, seatName as commonSeatName, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
@@ -119,8 +119,8 @@ function squareBox(view, ctx, side, far, mark) {
   const head = el("div", "lp-square-head",
     `<span class="lp-square-name">${esc(sideName(view, side, me))}</span>` +
     `<span class="lp-points" title="${esc(ui("points_title"))}">${esc(ui(info.points === 1 ? "point" : "points", { shown: num(info.points) }))}</span>` +
-    // what going out would score, only where the square's points allow going out (5 or more)
-    (info.points >= 5 ? `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` : "") +
+    // what going out would score, only where the square's points allow going out
+    (info.points >= view.out_at ? `<span class="lp-outnow" title="${esc(ui("out_now_title"))}">${esc(ui("out_now"))} <b>${num(info.out_now)}</b></span>` : "") +
     (lines.length ? `<span class="lp-kinds">${suits ? `<i class="suit-key"></i>${esc(ui("suit_lines", { n: suits }))}` : ""}${suits && colours ? " · " : ""}${colours ? `<i class="colour-key"></i>${esc(ui("colour_lines", { n: colours }))}` : ""}</span>` : ""));
   box.appendChild(head);
   const grid = el("div", "lp-grid");
@@ -189,7 +189,7 @@ function whyOut(view, ctx, allowed) {
   if (allowed) return ui("why.end_now", { score: num(own.out_now) });
   if (view.phase === "answer") return ui(view.current_player === me ? "why.answer_first" : "why.waiting");
   if (view.refused && view.current_player === me) return ui("why.refused");
-  if (own.points < 5) return ui("why.needs_five", { points: own.points });
+  if (own.points < view.out_at) return ui("why.too_few_points", { points: own.points, need: view.out_at });
   return ui("why.before_placing");
 }
 
@@ -240,10 +240,8 @@ function handRow(view, ctx) {
   return hand;
 }
 
-const RANKS = "A23456789TJQK";
-const SUITS = "SHCD";
 function handOrder(a, b) {
-  return SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
+  return HAND_SUITS.indexOf(a[1]) - HAND_SUITS.indexOf(b[1]) || RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
 }
 
 function deals(view, me) {
@@ -260,7 +258,7 @@ function explainDeal(view, deal, me) {
     const name = k === us ? (view.players === 2 ? ui("you") : ui("your_team")) : (view.players === 2 ? ui("opponent") : ui("opponents"));
     const grid = [7, 8, 9, 4, 5, 6, 1, 2, 3].map((p) => {
       const c = s.tops[p - 1];
-      const red = c && "HD".includes(c[1]);
+      const red = c && isRed(c);
       return `<span class="lp-mini ${red ? "red" : ""}">${c ? (c === "??" ? "▒" : cardText(c)) : "·"}</span>`;
     }).join("");
     return `<section class="lp-deal-side" data-side="${k}"><h3>${esc(ui("side_points", { name, points: num(s.points) }))}</h3>` +
@@ -283,7 +281,7 @@ function describe(move, seat, view) {
       const mine = move.square === view.sides?.[me];
       const square = ui(view.players === 2 ? (mine ? "log.sq.yours" : "log.sq.opponent") : (mine ? "log.sq.team" : "log.sq.opponents"));
       if (move.card === "??") return ui("log.place_hidden", { who, square, pos: move.pos });
-      if ("JQ".includes(move.card[0])) return ui("log.place_down", { who, card: move.card, square, pos: move.pos });
+      if (view.face_down.includes(move.card[0])) return ui("log.place_down", { who, card: move.card, square, pos: move.pos });
       return ui("log.place", { who, card: move.card, square, pos: move.pos });
     }
     case "discard": return ui("log.discard", { who, card: move.card });

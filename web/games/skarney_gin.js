@@ -4,7 +4,7 @@
 // button or highlighted meld plays a move taken from the legal-move list — nothing here decides a rule.
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
-import { cardEl, cardPicture, cardText } from "../cards.js";
+import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText } from "../cards.js";
 import { el, esc, moveButton, playerName, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";
@@ -12,8 +12,6 @@ const GAME = "skarney_gin";
 const ui = (key, params) => t(`${GAME}.ui.${key}`, params);
 const kindName = (kind) => (kind ? ui(`kind.${kind}`) : "");          // "Group": a heading
 const kindWord = (kind) => (kind ? ui(`kind_word.${kind}`) : "");     // "group": in a sentence
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
-const RANK_ORDER = "A23456789TJQK";
 const SORT_KEY = "pygames:skarney_gin:sort";
 
 const keyOf = (cards) => [...cards].sort().join(",");
@@ -64,10 +62,11 @@ function check(cards) {
 }
 
 function sortHand(cards) {
-  const rank = (c) => RANK_ORDER.indexOf(c[0]);
+  const rank = (c) => RANKS.indexOf(c[0]);
+  const suit = (c) => HAND_SUITS.indexOf(c[1]);
   const by = sortBy === "suit"
-    ? (a, b) => SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]] || rank(a) - rank(b)
-    : (a, b) => rank(a) - rank(b) || SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]];
+    ? (a, b) => suit(a) - suit(b) || rank(a) - rank(b)
+    : (a, b) => rank(a) - rank(b) || suit(a) - suit(b);
   return [...cards].sort(by);
 }
 
@@ -209,7 +208,7 @@ function offerEl(view, ctx) {
     box.appendChild(el("div", "sg-caption", esc(toMe ? ui("offers_you", { who: name(1 - me, me) }) : view.turn_of === me ? ui("you_offer") : ui("opponent_offers", { who: name(1 - me, me) }))));
     box.appendChild(cardEl(view.offer, { extraClass: "sg-big" }));
     if (toMe && ctx.myTurn) {
-      const ace = view.offer[0] === "A";
+      const ace = view.offer[0] === view.skips_draw;
       box.appendChild(el("div", "sg-answer",
         moveButton(ui("take", { card: view.offer }), { type: "take" }, { cls: "primary" }) +
         moveButton(ui("refuse"), { type: "refuse" })));
@@ -261,8 +260,8 @@ function button(text, move, cls = "") {
 }
 
 /** A sentence about the selection: its kind or why it is no meld (the engine's message). */
-function verdict(cards) {
-  if (cards.length < 3) return { text: "", kind: null };
+function verdict(view, cards) {
+  if (cards.length < view.meld_min) return { text: "", kind: null };
   const v = check(cards);
   if (!v) return { text: ui("checking"), kind: null, pending: true };
   if (v.kind) return { text: ui(`is.${v.kind}`, { cards }), kind: v.kind, ok: true };
@@ -274,11 +273,11 @@ function initialPanel(view, ctx, panel) {
   const parts = ctx.legal.filter((m) => m.type === "initial_part");
   const partOf = new Map(parts.map((m) => [keyOf(m.cards), m]));
   const commit = ctx.legal.find((m) => m.type === "initial_meld");
-  const next = pending.length < 3 ? pending.length : -1;
+  const next = pending.length < view.initial_melds ? pending.length : -1;
   const head = el("h2", "sg-initial-head", esc(ui("initial_head")));
   panel.appendChild(head);
   const slots = el("div", "sg-slots");
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < view.initial_melds; i++) {
     const slot = pending[i] || [];
     const s = el("div", `sg-slot${slot.length ? " full" : ""}${i === next ? " next" : ""}`);
     s.dataset.slot = String(i);
@@ -311,9 +310,9 @@ function initialPanel(view, ctx, panel) {
     let part = null;
     let label = ui("add_as", { n: next + 1 });
     if (!sel.length) line.textContent = ui("select_three", { n: next + 1 });
-    else if (sel.length !== 3) line.textContent = ui("exactly_three", { cards: sel, n: next + 1 });
+    else if (sel.length !== view.initial_meld_size) line.textContent = ui("exactly_three", { cards: sel, n: next + 1 });
     else {
-      const v = verdict(sel);
+      const v = verdict(view, sel);
       line.textContent = v.text;
       if (v.ok) {
         label = ui("add_as_kind", { n: next + 1, kind: kindWord(v.kind) });
@@ -353,8 +352,8 @@ function tablePlayPanel(view, ctx, panel, byKey) {
   panel.appendChild(el("h2", null, esc(ui("meld_and_layoff"))));
   if (!sel.length) {
     line.textContent = ui("select_to_meld");
-  } else if (sel.length >= 3) {
-    const v = verdict(sel);
+  } else if (sel.length >= view.meld_min) {
+    const v = verdict(view, sel);
     line.textContent = v.text;
     const meld = moves.find((m) => m.type === "meld");
     if (v.ok) line.classList.add("ok");
@@ -467,7 +466,7 @@ function scoreBoard(view, ctx) {
     `<span class="sg-boxes">${esc(ui("deals_scored", { n: view.deals_scored[seat] }))}</span></div>`;
   box.innerHTML = `<div class="sg-score-rows">${row(me)}${row(opp)}</div>` +
     `<p class="sg-target">${esc(ui("deal_target", { deal: view.deal, target: view.target }))}</p>` +
-    (view.result ? resultTable(view.result, me, true) : "");
+    (view.result ? resultTable(view, me, true) : "");
   const log = view.deal_log || [];
   if (log.length) {
     if (local.sheetOpen === undefined) local.sheetOpen = window.innerWidth > 760;
@@ -483,10 +482,11 @@ function scoreBoard(view, ctx) {
   return box;
 }
 
-function resultTable(r, me, compact = false) {
+function resultTable(view, me, compact = false) {
+  const r = view.result;
   const opp = 1 - me;
   const line = (label, values, cls = "") => `<tr class="${cls}"><th>${esc(label)}</th><td>${values[me]}</td><td>${values[opp]}</td></tr>`;
-  const boxLabel = (s) => (compact ? "" : ` <small>(${r.deals_scored[s]} × 25)</small>`);
+  const boxLabel = (s) => (compact ? "" : ` <small>(${r.deals_scored[s]} × ${view.box_bonus})</small>`);
   return `<table class="sg-result"><thead><tr><th></th><th>${esc(ui("you"))}</th><th>${esc(name(opp, me))}</th></tr></thead><tbody>` +
     line(ui("points"), r.totals) +
     `<tr><th>${esc(ui("box_bonus"))}</th><td>${r.box_bonus[me]}${boxLabel(me)}</td><td>${r.box_bonus[opp]}${boxLabel(opp)}</td></tr>` +
@@ -653,7 +653,7 @@ export default {
       return ui("st.opponent_playing", { who: name(turn, me) });
     }
     if (view.phase === "answer") {
-      return ui(view.offer[0] === "A" ? "st.answer_ace" : "st.answer", { card: view.offer });
+      return ui(view.offer[0] === view.skips_draw ? "st.answer_ace" : "st.answer", { card: view.offer });
     }
     // after taking an offered Ace, the line starts by saying why no card was drawn
     const lost = (text) => (view.skip_draw[me] ? ui("st.draw_lost", { text }) : text);
@@ -662,7 +662,7 @@ export default {
     }
     if (!view.initial_done[me]) {
       const chosen = view.pending?.length || 0;
-      if (chosen === 3) return lost(ui("st.three_chosen"));
+      if (chosen === view.initial_melds) return lost(ui("st.three_chosen"));
       if (chosen) return lost(ui("st.some_chosen", { n: chosen }));
       return lost(ctx.legal.some((m) => m.type === "initial_part") ? ui("st.initial") : ui("st.no_initial"));
     }
@@ -682,7 +682,7 @@ export default {
     const totals = `<p class="sg-totals">${esc(ui("sum.totals", { you: view.totals[me], opp: view.totals[1 - me], target: view.target }))}</p>`;
     let html = dealExplanation(d) + totals;
     if (view.is_over && view.result) {
-      html += `<h3>${esc(ui("sum.game_result"))}</h3>${resultTable(view.result, me)}`;
+      html += `<h3>${esc(ui("sum.game_result"))}</h3>${resultTable(view, me)}`;
       return { title: esc(ui(view.result.winner === me ? "sum.you_win" : "sum.opponent_wins")), html, button: ui("sum.close") };
     }
     const title = d.skarney == null ? ui("sum.scored", { deal: d.deal })

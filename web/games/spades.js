@@ -1,5 +1,5 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
-import { cardEl, cardPicture, cardText } from "../cards.js";
+import { cardEl, cardPicture, cardText, isRed } from "../cards.js";
 import { esc, moveButton, num, playerName, scoreSheet, t, trickArea } from "./common.js";
 
 const POS = ["bottom", "left", "top", "right"];       // where each seat sits relative to you (seat 0)
@@ -149,7 +149,7 @@ function scoreBoard(view, ctx) {
     (view.last_trick && view.phase === "play" && view.tricks.some((n) => n > 0)
       ? `<p class="last-trick">${esc(ui("last_trick"))} ${view.last_trick.cards.map((c, i) => {
         const who = esc(seatName((view.last_trick.leader + i) % 4, me));
-        return `${i === 0 ? esc(ui("led", { who })) : who} <span class="${"HD".includes(c[1]) ? "red" : ""}">${cardText(c)}</span>`;
+        return `${i === 0 ? esc(ui("led", { who })) : who} <span class="${isRed(c) ? "red" : ""}">${cardText(c)}</span>`;
       }).join(" · ")} — ${esc(about("takes_it", view.last_trick.winner))}</p>` : "");
   if (view.deals.length) {
     el.appendChild(scoreSheet(ctx, {
@@ -247,7 +247,7 @@ export default {
     }
     if (view.phase === "pass") return ui("status.pass");
     if (!view.trick.length) {
-      const onlySpades = ctx.legal.every((m) => m.card[1] === "S");
+      const onlySpades = ctx.legal.every((m) => m.card[1] === view.trump);
       return ui(view.spades_broken || onlySpades ? "status.lead" : "status.lead_not_broken");
     }
     const led = view.trick[0].card[1];
@@ -256,7 +256,7 @@ export default {
   },
 
   holdAfter(prev, view) {
-    const done = (v) => v.tricks.reduce((a, b) => a + b, 0) + (v.deals?.length || 0) * 13;
+    const done = (v) => v.tricks.reduce((a, b) => a + b, 0) + (v.deals?.length || 0) * view.tricks_per_deal;
     if (view.last_trick && done(view) > done(prev)) return { ms: 1300, trick: view.last_trick };
     return null;
   },

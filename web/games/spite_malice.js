@@ -44,7 +44,7 @@ function lastMark(view, ctx) {
   }
   if (last.type === "discard") {
     const seat = entry.seat;
-    for (let d = 0; d < 4; d++) {
+    for (let d = 0; d < view.discard_piles; d++) {
       if (view.zones[`discard${seat}_${d}`].at(-1) === last.card) return { seat, pile: d, card: last.card };
     }
   }
@@ -102,7 +102,7 @@ function opponentPanel(view, seat, ctx, mark) {
   pay.classList.add("sm-opp-pay");
   panel.appendChild(pay);
   const piles = el("div", "sm-discards sm-opp-discards");
-  for (let d = 0; d < 4; d++) {
+  for (let d = 0; d < view.discard_piles; d++) {
     const cards = view.zones[`discard${seat}_${d}`];
     const f = fan(cards, { mini: true, cls: "sm-opp-fan", glow: mark?.seat === seat && mark.pile === d });
     f.dataset.discard = `${seat}:${d}`;
@@ -139,7 +139,7 @@ function middle(view, ctx, mark) {
       const top = pile.cards.at(-1);
       const key = `centre:${i}`;
       cell.dataset.target = key;
-      const badge = top[0] === "K"
+      const badge = top[0] === view.wild
         ? `<span class="sm-badge king" title="${esc(ui("king_title", { rank: rankLabel(pile.rank) }))}">K = ${rankLabel(pile.rank)}</span>`
         : "";
       cell.innerHTML = badge;
@@ -151,7 +151,7 @@ function middle(view, ctx, mark) {
       if (ctx.targets.has(key)) { cell.classList.add("target-on"); keyTarget(cell); }
     } else {
       cell.classList.add("empty");
-      const slot = el("div", "sm-slot", "A");
+      const slot = el("div", "sm-slot", rankLabel(view.starts[0]));
       slot.title = ui("ace_starts");
       cell.appendChild(slot);
       cell.appendChild(el("div", "sm-needs", "&nbsp;"));
@@ -172,7 +172,7 @@ function middle(view, ctx, mark) {
     cells.push(cell);
   }
   for (const c of cells) piles.appendChild(c);
-  if (cells.length > 4) row.classList.add("many");      // no pile limit: narrower piles, one row
+  if (cells.length > view.centre_piles) row.classList.add("many");      // no pile limit: narrower piles, one row
   row.appendChild(piles);
   return row;
 }
@@ -194,7 +194,7 @@ function myArea(view, ctx, mark) {
   const discGroup = el("div", "sm-group sm-disc-group", `<div class="sm-label">${esc(ui("discards"))}</div>`);
   const piles = el("div", "sm-discards sm-my-discards");
   let newShown = false;
-  for (let d = 0; d < 4; d++) {
+  for (let d = 0; d < view.discard_piles; d++) {
     const cards = view.zones[`discard${me}_${d}`];
     const source = `discard:${d}`;
     let target = null;
@@ -268,7 +268,7 @@ function describe(move, view) {
   if (move.pile === "new") return ui("did.start", { card: cardText(move.card), from });
   const pile = view.centre[move.pile];
   if (!pile || pile.cards.at(-1) !== move.card) return ui("did.complete", { card: cardText(move.card), from });
-  if (move.card[0] === "K") return ui("did.play_king", { card: cardText(move.card), rank: rankLabel(pile.rank), from });
+  if (move.card[0] === view.wild) return ui("did.play_king", { card: cardText(move.card), rank: rankLabel(pile.rank), from });
   return ui("did.play", { card: cardText(move.card), from });
 }
 
@@ -428,7 +428,7 @@ export default {
     const seat = entry.seat;
     let pile = null;
     if (last.type === "discard") {
-      for (let d = 0; d < 4; d++) {
+      for (let d = 0; d < view.discard_piles; d++) {
         if (view.zones[`discard${seat}_${d}`].length > prev.zones[`discard${seat}_${d}`].length) pile = d;
       }
     }

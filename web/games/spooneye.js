@@ -1,7 +1,7 @@
 // The Spooneye table: every player's row of up to four masts (fanned so each card stays readable, the
 // crow's nest on top), free end slots, captured piles, the stock and your hand. Every legal move comes
 // from the engine; this file only draws, names things and says what to do.
-import { cardEl, cardPicture } from "../cards.js";
+import { RANKS, SUITS, cardEl, cardPicture } from "../cards.js";
 import { el, esc, keyTarget, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
 import { hasText } from "../i18n.js";
 
@@ -12,8 +12,6 @@ const name = (seat, me) => seatName(seat, me, tablePlayers);
  *  sentence that says "click" has a ".touch" form that says "tap". */
 const touch = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 const ui = (key, params) => t(touch() && hasText(`spooneye.ui.${key}.touch`) ? `spooneye.ui.${key}.touch` : `spooneye.ui.${key}`, params);
-const RANKS = "A23456789TJQK";
-const SUITS = "SHDC";
 const signed = (n) => `${n >= 0 ? "+" : "−"}${Math.abs(n)}`;
 // The person's seat, cached by render(): a "move" names only mast indexes, and its source and target
 // are in the mover's own row - the person's, since moves are offered only on their turn.
@@ -51,9 +49,9 @@ function mastEl(view, ctx, player, i, glow) {
   box.dataset.mast = `${player}:${i}`;
   const key = `mast:${player}:${i}`;
   box.dataset.target = key;
-  const gap = 21 - info.total;
-  box.appendChild(el("div", `se-total${gap <= 10 ? " close" : ""}`,
-    `<b>${info.total}</b>${gap > 0 && gap <= 10 ? `<span class="se-need">${esc(ui("needs", { n: gap }))}</span>` : ""}`));
+  const gap = view.limit - info.total;      // one card can close a gap of up to the most a card is worth
+  box.appendChild(el("div", `se-total${gap <= view.top_value ? " close" : ""}`,
+    `<b>${info.total}</b>${gap > 0 && gap <= view.top_value ? `<span class="se-need">${esc(ui("needs", { n: gap }))}</span>` : ""}`));
   const fan = el("div", "se-fan");
   fan.style.setProperty("--n", String(cards.length));
   cards.forEach((code, k) => {
@@ -108,7 +106,7 @@ function rowEl(view, ctx, seat, glow) {
   panel.appendChild(head);
   const row = el("div", "se-masts");
   const masts = view.masts[seat];
-  const free = masts.length < 4;
+  const free = masts.length < view.max_masts;
   row.style.setProperty("--m", String(masts.length + (free ? (masts.length ? 2 : 1) : 0)));   // masts and slots: a phone shares the width
   if (free) row.appendChild(slotEl(ctx, seat, "new-left"));
   masts.forEach((_, i) => row.appendChild(mastEl(view, ctx, seat, i, glow)));

@@ -1,7 +1,7 @@
 """Hard against DeepMind OpenSpiel's ISMCTS bot, on OpenSpiel's own Spades (docs/bots.md).
 
     python3 build.py bench --only openspiel [--pairs 40]      (installs open_spiel into .cache/open-spiel)
-    .cache/open-spiel/bin/python tools/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding] [--exact-bids [STEPSxCHAINS]] [--nil]
+    .cache/open-spiel/bin/python research/vs_openspiel.py --pairs 40 [--sims 1000] [--first 1] [--jobs 2] [--budget N] [--oracle [partner | honours | lengths | spades] | --read | --signal | --carding] [--exact-bids [STEPSxCHAINS]] [--nil]
 
 OpenSpiel's Spades is the referee: every card is played on its state, and a hand's score is its
 ``returns()`` (a team's points for the hand). Our engine plays alongside as a mirror, for what our side
@@ -20,6 +20,9 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   mirror's view of that seat alike (``Spades.hidden_frame``: own hand, cards played, voids shown),
   dealt back into a fresh OpenSpiel state and replayed to the same point. (Hard's own sampler also
   weighs the deals by how well each hidden hand fits its bid - ``pygames.ai.spades.bid_sampler``.)
+* Hard's side plays the experimental hard bot (``research/spades_experiments.py``: ``hard_move``),
+  which with no experiment chosen plays exactly the page's hard bot; what an option varies reaches
+  it as a ``Reading`` (``reading_of``), never by changing the page's bot.
 * ``--oracle``: hard's search is dealt the true hands instead (``oracle_sampler``). Not a fair match:
   the ceiling of what reading the hidden hands better could give this search and its playouts.
   ``--oracle partner``: it is told only its partner's hand (``partner_told``), the opponents' cards
@@ -27,16 +30,14 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
   queens, kings and aces are (``honours_told``): how much of the partner's hand is its high cards;
   ``--oracle lengths``: only how many cards of each suit its partner holds (``lengths_told``);
   ``--oracle spades``: only how many spades.
-* ``--read``: an experiment, not the page's bot: hard's sampler also reads the other seats' follows
-  (``bid_sampler(view, read=True)``, ``follow_reads``).
-* ``--signal``: an experiment, not the page's bot: both hard seats play the count signal and read it
-  in each other (``pygames.ai.spades.SIGNALS``).
-* ``--carding``: an experiment, not the page's bot: both hard seats tell their hand's shape by which
-  of equal cards they play, and read it in each other (``pygames.ai.spades.CARDING``).
-* ``--exact-bids``: an experiment, not the page's bot: hidden hands dealt to fit their bids as the
-  normal bidder (which every seat of the match bids by) would bid them, by a chain of card swaps
-  (``pygames.ai.spades.CHAIN``); alone, or with ``--signal`` or ``--carding`` (the chains then weigh
-  the partner's hands by its signals or carding as well).
+* ``--read``: hard's sampler also reads the other seats' follows (``Reading.read``, ``follow_reads``).
+* ``--signal``: both hard seats play the count signal and read it in each other (``Reading.signals``).
+* ``--carding``: both hard seats tell their hand's shape by which of equal cards they play, and read
+  it in each other (``Reading.carding``).
+* ``--exact-bids``: hidden hands dealt to fit their bids as the normal bidder (which every seat of the
+  match bids by) would bid them, by a chain of card swaps (``Reading.chain``); alone, or with
+  ``--signal`` or ``--carding`` (the chains then weigh the partner's hands by its signals or carding
+  as well).
 * ``--nil``: only the deals in which a seat bids nil (``nil_deals``): a change that touches only nil
   play (the nil bidder's, its partner's cover, the opponents' attack) turns nothing else, so its
   paired difference is measured on a sixth of the deals, in a sixth of the time.
@@ -45,22 +46,19 @@ needs: the hard bot's view, the bidder and the sampler of unseen cards.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import math
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
-from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames.ai import choose_move                      # noqa: E402
-from pygames.ai import spades as spades_ai              # noqa: E402
 from pygames.cards import CODES, IDS, Rng               # noqa: E402
-from pygames.games.spades import SORT_KEY, Spades, deal_with_voids  # noqa: E402
+from pygames.games.spades import SORT_KEY, STRENGTH, Spades, deal_with_voids  # noqa: E402
+from research.spades_experiments import Reading, hard_move  # noqa: E402
 
 OS_SUITS = "CDHS"            # OpenSpiel's card index = suit * 13 + rank, clubs first, twos first
 OS_RANKS = "23456789TJQKA"
@@ -179,17 +177,16 @@ def partner_told(mirror: Spades):
     return told
 
 
-HONOURS = frozenset(c for c in range(52) if spades_ai.STRENGTH[c] >= 10)     # Q, K, A of every suit
+HONOURS = frozenset(c for c in range(52) if STRENGTH[c] >= 10)     # Q, K, A of every suit
 
 
-@contextlib.contextmanager
-def honours_told(mirror: Spades):
+def honours_told(mirror: Spades) -> Reading:
     """``--oracle honours``: the searcher is told where the unseen queens, kings and aces are, as far
     as its partner is concerned - its partner's as known cards, the others dealt to the opponents
     only; every other card as ``bid_sampler`` deals it. How much of ``--oracle partner``'s gain is the
     partner's high cards alone."""
     frame = Spades.hidden_frame
-    deal = spades_ai.deal_with_voids
+    deal = deal_with_voids
     seat = mirror.turn
     partner = (seat + 2) % 4
     true = set(mirror.hands[partner])
@@ -219,18 +216,15 @@ def honours_told(mirror: Spades):
         dealt = deal(rest, left, voids, rng)
         return [hands[s] + dealt[s] for s in range(4)]
 
-    with mock.patch.object(Spades, "hidden_frame", staticmethod(told)), \
-            mock.patch.object(spades_ai, "deal_with_voids", dealer):
-        yield
+    return Reading(frame=told, deal=dealer)
 
 
-@contextlib.contextmanager
-def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)):
+def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)) -> Reading:
     """``--oracle lengths``: the searcher is told how many cards of each suit its partner still
     holds (not which): each sample deals the partner that many unseen cards of each suit, and the
     opponents the rest (their voids kept, their hands as ``bid_sampler`` weighs them). ``--oracle
     spades`` (``suits=(0,)``): only how many spades."""
-    deal = spades_ai.deal_with_voids
+    deal = deal_with_voids
     seat = mirror.turn
     partner = (seat + 2) % 4
     counts = [0, 0, 0, 0]
@@ -256,30 +250,31 @@ def lengths_told(mirror: Spades, suits: tuple[int, ...] = (0, 1, 2, 3)):
         dealt[partner] += mine
         return dealt
 
-    with mock.patch.object(spades_ai, "deal_with_voids", dealer):
-        yield
-
-PLAYED_EXPERIMENTS = {"signal": "SIGNALS", "carding": "CARDING"}   # conventions both hard seats play: their flags
+    return Reading(deal=dealer)
 
 
-def reading_patch(reading: str | None, mirror: Spades):
-    """What ``reading`` changes in hard's card reading for one move: "all", "partner", "honours",
-    "lengths" or "spades" (``--oracle``, ``--oracle partner`` and so on), "read" (``--read``),
-    "signal" or "carding" (``--signal``, ``--carding``: a convention played and read), or
-    "exact-bids STEPSxCHAINS", with "+signal" or "+carding" when paired (``--exact-bids``); None, nothing."""
+PLAYED_EXPERIMENTS = {"signal": "signals", "carding": "carding"}   # conventions both hard seats play: their switch
+
+
+def reading_of(reading: str | None, mirror: Spades) -> Reading:
+    """What ``reading`` changes in hard's card reading for one move, as the experimental bot's
+    ``Reading``: "all", "partner", "honours", "lengths" or "spades" (``--oracle``, ``--oracle partner``
+    and so on), "read" (``--read``), "signal" or "carding" (``--signal``, ``--carding``: a convention
+    played and read), or "exact-bids STEPSxCHAINS", with "+signal" or "+carding" when paired
+    (``--exact-bids``); None, nothing (the page's hard bot)."""
     if reading == "read":
-        return mock.patch.object(spades_ai, "bid_sampler", functools.partial(spades_ai.bid_sampler, read=True))
+        return Reading(read=True)
     if reading in PLAYED_EXPERIMENTS:
-        return mock.patch.object(spades_ai, PLAYED_EXPERIMENTS[reading], True)
+        return Reading(**{PLAYED_EXPERIMENTS[reading]: True})
     if reading and reading.startswith("exact-bids"):
         size, _, also = reading.partition(" ")[2].partition("+")
         steps, chains = size.split("x")
-        flags = {"CHAIN": int(steps), "CHAINS": int(chains)}
+        switches: dict = {"chain": int(steps), "chains": int(chains)}
         if also:
-            flags[PLAYED_EXPERIMENTS[also]] = True
-        return mock.patch.multiple(spades_ai, **flags)
+            switches[PLAYED_EXPERIMENTS[also]] = True
+        return Reading(**switches)
     if reading == "all":
-        return mock.patch.object(spades_ai, "bid_sampler", lambda view: oracle_sampler(mirror))
+        return Reading(sample=lambda view: oracle_sampler(mirror))
     if reading == "honours":
         return honours_told(mirror)
     if reading == "lengths":
@@ -287,8 +282,8 @@ def reading_patch(reading: str | None, mirror: Spades):
     if reading == "spades":
         return lengths_told(mirror, suits=(0,))
     if reading == "partner":
-        return mock.patch.object(Spades, "hidden_frame", staticmethod(partner_told(mirror)))
-    return contextlib.nullcontext()
+        return Reading(frame=partner_told(mirror))
+    return Reading()
 
 
 def _plays_by_player(pyspiel_game, os_history):
@@ -350,8 +345,8 @@ def play_hand(pyspiel, ismcts, deal_seed: int, hard_team: int, sims: int, uct: f
             # OpenSpiel's Spades may refuse a spade lead that ours allows (it does not count a ruff as
             # breaking spades): hard weighs only the cards OpenSpiel's rules allow
             view["legal_moves"] = [m for m in view["legal_moves"] if action_of(m) in legal]
-            with reading_patch(reading, mirror):
-                action = action_of(choose_move(view, level="hard", seed=deal_seed * 1000 + n, budget=budget))
+            action = action_of(hard_move(view, seed=deal_seed * 1000 + n, budget=budget,
+                                         reading=reading_of(reading, mirror)))
         else:
             bot = ismcts.ISMCTSBot(game, RolloutEvaluator(deal_seed * 1000 + n), uct, sims,
                                    random_state=__import__("numpy").random.RandomState(deal_seed * 1000 + n),
@@ -433,17 +428,17 @@ def options(argv=None):
                              "spades) it holds (not a fair match: a ceiling for its card reading)")
     parser.add_argument("--signal", action="store_const", const="signal", dest="reading",
                         help="an experiment in partnership: both hard seats give and read the count signal "
-                             "(pygames.ai.spades.SIGNALS)")
+                             "(research/spades_experiments.py: Reading.signals)")
     parser.add_argument("--carding", action="store_const", const="carding", dest="reading",
                         help="an experiment in partnership: both hard seats tell their shape by which of "
-                             "equal cards they play, and read it in each other (pygames.ai.spades.CARDING)")
+                             "equal cards they play, and read it in each other (Reading.carding)")
     parser.add_argument("--exact-bids", nargs="?", const="16x8", metavar="STEPSxCHAINS",
                         help="an experiment in card reading: hidden hands dealt to fit their bids as the "
-                             "normal bidder bids, by chains of card swaps (pygames.ai.spades.CHAIN swaps "
-                             "proposed a sample, CHAINS chains in turn; default 16x8)")
+                             "normal bidder bids, by chains of card swaps (Reading.chain swaps "
+                             "proposed a sample, Reading.chains chains in turn; default 16x8)")
     parser.add_argument("--read", action="store_const", const="read", dest="reading",
                         help="an experiment in card reading: hard's sampler also reads the follows "
-                             "(pygames.ai.spades.bid_sampler's read)")
+                             "(Reading.read)")
     parser.add_argument("--nil", action="store_true",
                         help="only deals in which a seat bids nil (the first PAIRS of them from FIRST on): "
                              "for a change that touches only nil play")

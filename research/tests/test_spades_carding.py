@@ -1,5 +1,5 @@
-"""Shape by carding (``pygames.ai.spades.CARDING``): an experiment, off in the page's bot, measured
-against OpenSpiel with ``tools/vs_openspiel.py --carding``. Cards of a suit with every card between
+"""Shape by carding (``research/spades_experiments.py``: ``Reading.carding``): an experiment, not in
+the page's bot, measured against OpenSpiel with ``research/vs_openspiel.py --carding``. Cards of a suit with every card between
 them gone in finished tricks take the same tricks for the rest of the deal; which of them a hard
 seat plays is free, so it tells its partner the shape it was dealt (four or more of each suit, then
 each length's parity), and the partner deals its hand to fit."""
@@ -7,9 +7,11 @@ each length's parity), and the partner deals its hand to fit."""
 import random
 
 import pygames
-from pygames.ai import spades as bot
+from pygames.ai.spades import bid_sampler, deal_plays
 from pygames.cards import CODES, IDS, Rng
 from pygames.games.spades import STRENGTH
+from research import spades_experiments as bot
+from research.spades_experiments import Reading, sampler
 
 
 def mask(*codes):
@@ -95,15 +97,11 @@ def test_the_partner_reads_the_code_and_deals_its_hand_to_fit_it():
     for seed in range(12):
         g, _ = deal_with_carding(seed, stop=28 + seed % 8)
         view = g.view(0)
-        own = bot.seat_plays(bot.deal_plays(view), 2)
+        own = bot.seat_plays(deal_plays(view), 2)
         for flag in (False, True):
-            bot.CARDING = flag
-            try:
-                sample = bot.bid_sampler(view)
-                misses = sum(bot.carding_misses(sum(1 << c for c in sample(view, Rng(i)).hands[2]), own)[0]
-                             for i in range(40))
-            finally:
-                bot.CARDING = False
+            sample = sampler(view, Reading(carding=True)) if flag else bid_sampler(view)
+            misses = sum(bot.carding_misses(sum(1 << c for c in sample(view, Rng(i)).hands[2]), own)[0]
+                         for i in range(40))
             if flag:
                 read += misses
             else:
@@ -111,21 +109,10 @@ def test_the_partner_reads_the_code_and_deals_its_hand_to_fit_it():
     assert read < 0.5 * plain, (plain, read)
 
 
-def test_the_page_bot_does_not_card_and_reads_bids_by_bid_fit(monkeypatch):
-    """Both are experiments: the page's hard bot plays the search's card as it is and deals the hidden
-    hands by ``bid_fit``'s draws, not a chain."""
-    g, _ = deal_with_carding(3, stop=20)
-    calls = []
-    monkeypatch.setattr(bot, "carded", lambda *a: calls.append("carded"))
-    monkeypatch.setattr(bot, "exact_fit", lambda *a: calls.append("exact_fit") or 1000)
-    pygames.ai.choose_move(g.view(0), level="hard", seed=1, budget=60)
-    assert not calls
-
-
 def test_the_cards_played_this_deal_are_each_listed_once_in_order_mid_trick():
     """The engine's log holds the trick on the table as well: ``deal_plays`` must not list it twice
     (it did, until the carding experiment read trick boundaries from it)."""
     g, plays = deal_with_carding(5, stop=18)
-    listed = bot.deal_plays(g.view(0))
+    listed = deal_plays(g.view(0))
     assert listed == [(seat, card) for seat, _, card, _ in plays]
     assert len(listed) % 4 != 0 or g.view(0)["trick"] == []

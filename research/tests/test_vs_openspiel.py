@@ -1,22 +1,17 @@
-"""tools/vs_openspiel.py's mapping between our Spades and OpenSpiel's (no open_spiel needed: the
+"""research/vs_openspiel.py's mapping between our Spades and OpenSpiel's (no open_spiel needed: the
 match itself runs in its own venv, ``python3 build.py bench --only openspiel``). OpenSpiel's card
 index is suit * 13 + rank with clubs, diamonds, hearts, spades and twos first (its
 ``action_to_string``: 0 = C2, 13 = D2, 26 = H2, 39 = S2, 51 = SA); its bids are 52 + tricks (52 = nil);
 its i-th chance outcome deals to player i % 4, and player 0 bids and leads first."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import pygames
 from pygames.ai import choose_move
+from pygames.ai.spades import bid_sampler
 from pygames.cards import IDS, Rng
-
-_spec = importlib.util.spec_from_file_location(
-    "vs_openspiel", Path(__file__).resolve().parent.parent / "tools" / "vs_openspiel.py")
-vs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(vs)
+from research import vs_openspiel as vs
+from research.spades_experiments import Reading, sampler
 
 
 def test_cards_map_to_openspiel_indexes_and_back():
@@ -90,16 +85,17 @@ def test_the_partner_oracle_deals_only_the_opponents_hands():
     assert [slots[s] for s in opponents] == [len(g.hands[s]) for s in opponents]
 
 
-def test_read_makes_hards_sampler_read_the_follows_for_the_move():
+def test_read_makes_hards_sampler_read_the_follows():
     g = mid_trick()
     while len(g.view(None)["log"]) < 28:                  # six tricks in: follows to read
         g.play(choose_move(g.view(g.turn), level="normal", seed=2))
     view = g.view(g.turn)
-    reading = [vs.spades_ai.bid_sampler(view, read=True)(view, Rng(i)).hands for i in range(4)]
-    assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] != reading
-    with vs.reading_patch("read", g):
-        assert [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands for i in range(4)] == reading
-    assert vs.spades_ai.bid_sampler.__name__ == "bid_sampler"          # restored after the move
+    reading = [sampler(view, Reading(read=True))(view, Rng(i)).hands for i in range(4)]
+    assert [bid_sampler(view)(view, Rng(i)).hands for i in range(4)] != reading
+    assert [sampler(view, vs.reading_of("read", g))(view, Rng(i)).hands for i in range(4)] == reading
+    # with nothing read, the experimental sampler deals as the page's bot does
+    assert ([sampler(view, vs.reading_of(None, g))(view, Rng(i)).hands for i in range(4)]
+            == [bid_sampler(view)(view, Rng(i)).hands for i in range(4)])
 
 
 def test_the_honours_oracle_tells_where_the_partners_queens_kings_and_aces_are_and_nothing_else():
@@ -110,17 +106,14 @@ def test_the_honours_oracle_tells_where_the_partners_queens_kings_and_aces_are_a
     honours = {c for c in g.hands[partner] if c in vs.HONOURS}
     others = {c for s in (0, 1, 2, 3) if s not in (seat, partner) for c in g.hands[s]}
     assert honours and {c for c in others if c in vs.HONOURS}           # the deal tells both ways
-    with vs.reading_patch("honours", g):
-        sample = vs.spades_ai.bid_sampler(view)
-        dealt = [sample(view, Rng(i)).hands for i in range(200)]
+    sample = sampler(view, vs.reading_of("honours", g))
+    dealt = [sample(view, Rng(i)).hands for i in range(200)]
     for hands in dealt:
         assert {c for c in hands[partner] if c in vs.HONOURS} == honours
         assert sorted(c for hand in hands for c in hand) == sorted(c for hand in g.hands for c in hand)
         assert hands[seat] == g.hands[seat]
     # the rest of the partner's hand is still dealt: it differs between samples
     assert len({tuple(sorted(h[partner])) for h in dealt}) > 20
-    assert vs.Spades.hidden_frame.__name__ == "hidden_frame"            # restored after the move
-    assert vs.spades_ai.deal_with_voids.__name__ == "deal_with_voids"
 
 
 def test_the_lengths_oracle_tells_how_many_cards_of_each_suit_the_partner_holds_and_nothing_else():
@@ -132,53 +125,37 @@ def test_the_lengths_oracle_tells_how_many_cards_of_each_suit_the_partner_holds_
     def lengths(hand):
         return [sum(1 for c in hand if c // 13 == suit) for suit in range(4)]
 
-    with vs.reading_patch("lengths", g):
-        sample = vs.spades_ai.bid_sampler(view)
-        dealt = [sample(view, Rng(i)).hands for i in range(100)]
+    sample = sampler(view, vs.reading_of("lengths", g))
+    dealt = [sample(view, Rng(i)).hands for i in range(100)]
     for hands in dealt:
         assert lengths(hands[partner]) == lengths(g.hands[partner])
         assert sorted(c for hand in hands for c in hand) == sorted(c for hand in g.hands for c in hand)
     assert len({tuple(sorted(h[partner])) for h in dealt}) > 20                 # which cards: still dealt
-    plain = [vs.spades_ai.bid_sampler(view)(view, Rng(i)).hands[partner] for i in range(100)]
+    plain = [bid_sampler(view)(view, Rng(i)).hands[partner] for i in range(100)]
     assert any(lengths(h) != lengths(g.hands[partner]) for h in plain)          # without it, not so
-    assert vs.spades_ai.deal_with_voids.__name__ == "deal_with_voids"
-    with vs.reading_patch("spades", g):                  # --oracle spades: the spades alone
-        sample = vs.spades_ai.bid_sampler(view)
-        dealt = [sample(view, Rng(i)).hands[partner] for i in range(100)]
+    sample = sampler(view, vs.reading_of("spades", g))                         # --oracle spades: the spades alone
+    dealt = [sample(view, Rng(i)).hands[partner] for i in range(100)]
     assert all(lengths(h)[0] == lengths(g.hands[partner])[0] for h in dealt)
     assert any(lengths(h)[1:] != lengths(g.hands[partner])[1:] for h in dealt)
     assert any(lengths(h)[0] != lengths(g.hands[partner])[0] for h in plain)
 
 
-def test_signal_turns_the_count_signal_on_for_hards_move_only():
+def test_each_option_is_the_reading_it_names():
     g = mid_trick()
-    assert vs.spades_ai.SIGNALS is False
-    with vs.reading_patch("signal", g):
-        assert vs.spades_ai.SIGNALS is True
-    assert vs.spades_ai.SIGNALS is False
-
-
-def test_carding_and_exact_bids_turn_their_experiment_on_for_hards_move_only():
-    g = mid_trick()
-    bot = vs.spades_ai
-    with vs.reading_patch("carding", g):
-        assert bot.CARDING is True
-    with vs.reading_patch("exact-bids 16x8", g):          # --exact-bids 16x8 (its default)
-        assert (bot.CHAIN, bot.CHAINS) == (16, 8)
-    assert (bot.CARDING, bot.CHAIN, bot.CHAINS) == (False, 0, 1)
+    assert vs.reading_of(None, g) == Reading()
+    assert vs.reading_of("signal", g) == Reading(signals=True)
+    assert vs.reading_of("carding", g) == Reading(carding=True)
+    assert vs.reading_of("exact-bids 16x8", g) == Reading(chain=16, chains=8)       # --exact-bids (its default)
+    assert vs.reading_of("exact-bids 16x8+signal", g) == Reading(chain=16, chains=8, signals=True)
+    assert vs.reading_of("exact-bids 4x2+carding", g) == Reading(chain=4, chains=2, carding=True)
+    assert vs.reading_of("partner", g).frame is not Reading().frame
+    assert vs.reading_of("all", g).sample is not None
 
 
 def test_exact_bids_go_with_the_signal_or_carding_and_nothing_else():
-    g = mid_trick()
-    bot = vs.spades_ai
     assert vs.options(["--exact-bids", "--signal"]).reading == "exact-bids 16x8+signal"
     assert vs.options(["--carding", "--exact-bids", "4x2"]).reading == "exact-bids 4x2+carding"
     assert vs.options(["--exact-bids"]).reading == "exact-bids 16x8"
     assert vs.options(["--signal"]).reading == "signal"
     with pytest.raises(SystemExit):
         vs.options(["--exact-bids", "--read"])
-    with vs.reading_patch("exact-bids 16x8+signal", g):
-        assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (16, 8, True, False)
-    with vs.reading_patch("exact-bids 4x2+carding", g):
-        assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (4, 2, False, True)
-    assert (bot.CHAIN, bot.CHAINS, bot.SIGNALS, bot.CARDING) == (0, 1, False, False)

@@ -1,12 +1,13 @@
-"""The count signal (``pygames.ai.spades.SIGNALS``): an experiment, off in the page's bot, measured
-against OpenSpiel with ``tools/vs_openspiel.py --signal``. On its first follow to a suit, when its
+"""The count signal (``research/spades_experiments.py``: ``Reading.signals``): an experiment, not in
+the page's bot, measured against OpenSpiel with ``research/vs_openspiel.py --signal``. On its first follow to a suit, when its
 card would not take the trick, a seat of hard's side plays its lowest card of the suit with an odd
 number of them and its second lowest with an even number; its partner reads it so. Seat 0 (South)
 plays; its partner is seat 2 (North)."""
 
-import pygames
-from pygames.ai import spades as bot
+from pygames.ai.spades import bid_sampler
 from pygames.cards import CODES, IDS, Rng
+from research import spades_experiments as bot
+from research.spades_experiments import Reading, sampler
 from tests.test_spades_partner import position
 
 
@@ -70,17 +71,13 @@ def test_the_partner_reads_the_signal_and_deals_its_hand_to_fit_it():
         hands = [sample(view, Rng(i)).hands[2] for i in range(300)]
         return sum(bot.fits_signal(sum(1 << c for c in h) | signals[0][1], IDS["6C"]) for h in hands) / 300
 
-    plain = fitting(bot.bid_sampler)
-    bot.SIGNALS = True
-    try:
-        read = fitting(bot.bid_sampler)
-    finally:
-        bot.SIGNALS = False
+    plain = fitting(bid_sampler)
+    read = fitting(lambda view: sampler(view, Reading(signals=True)))
     assert read > 0.8 and read > plain + 0.2, (plain, read)
 
 
 def test_the_exact_bid_chains_read_the_signal_too():
-    """With ``--exact-bids`` (``CHAIN``) a sample after the first is the last one with a few card
+    """With ``--exact-bids`` (``Reading.chain``) a sample after the first is the last one with a few card
     swaps; with the signal read as well, the chains go on (each swap weighs the partner's hand by
     the signals it fits as well as by its bid) and the partner's hands fit the signal."""
     history = [(3, ["AC", "2D", "3C", "6C"])]
@@ -88,27 +85,9 @@ def test_the_exact_bid_chains_read_the_signal_too():
     g = position(hand, bids=[3, 3, 3, 3], trick=["KH"], leader=3, tricks=(0, 0, 0, 1), history=history)
     view = g.view(0)
     later = bot.partner_signals(view)[0][1]
-    bot.SIGNALS, bot.CHAIN, bot.CHAINS = True, 4, 1
-    try:
-        sample = bot.bid_sampler(view)
-        hands = [set(sample(view, Rng(i)).hands[2]) for i in range(300)]
-    finally:
-        bot.SIGNALS, bot.CHAIN, bot.CHAINS = False, 0, 1
+    sample = sampler(view, Reading(signals=True, chain=4, chains=1))
+    hands = [set(sample(view, Rng(i)).hands[2]) for i in range(300)]
     kept = sum(len(a & b) for a, b in zip(hands, hands[1:])) / 299       # of 12 cards: a chain's step
     assert kept > 9, kept
     fit = sum(bot.fits_signal(sum(1 << c for c in h) | later, IDS["6C"]) for h in hands) / 300
     assert fit > 0.8, fit
-
-
-def test_the_page_bot_gives_no_signal():
-    assert bot.SIGNALS is False
-    g = position(["2H", "5H", "9H", "JH", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC"],
-                 bids=[3, 3, 3, 3], trick=["AH"], leader=3)
-    calls = []
-    real = bot.signalled
-    bot.signalled = lambda *a: calls.append(a) or real(*a)
-    try:
-        pygames.ai.choose_move(g.view(0), level="hard", seed=1, budget=60)
-    finally:
-        bot.signalled = real
-    assert not calls

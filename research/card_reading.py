@@ -1,14 +1,15 @@
 """How well hard's dealer of the unseen cards reads the hidden hands, away from any match
 (docs/bots.md, the Spades-against-OpenSpiel study):
 
-    python3 tools/card_reading.py [--first 1001] [--deals 30] [--budget 300] [--samples 60]
+    python3 research/card_reading.py [--first 1001] [--deals 30] [--budget 300] [--samples 60]
 
 Seeded deals of hard self-play (the normal bidder bids) are played through; at each card hard
 chooses among two or more, the seat's view is kept with the true hands. For each kept position, each
 sampler deals ``--samples`` samples, and each unseen card's share of them in each hidden hand is
 scored against where it really was: the Brier score, 0 when exact, for the partner's hand and the
 opponents'. Samplers: every consistent deal alike (``Spades.determinize``), the bids
-(``bid_sampler``) and the bids with the follows read (``bid_sampler(view, read=True)``)."""
+(``bid_sampler``, the page's) and the bids with the follows read (``research/spades_experiments.py``:
+``sampler(view, Reading(read=True))``)."""
 
 from __future__ import annotations
 
@@ -20,14 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygames                                       # noqa: E402
 from pygames.ai import choose_move                   # noqa: E402
-from pygames.ai import spades as spades_ai           # noqa: E402
+from pygames.ai.spades import bid_sampler            # noqa: E402
 from pygames.cards import Rng                        # noqa: E402
 from pygames.games.spades import Spades              # noqa: E402
+from research.spades_experiments import Reading, sampler  # noqa: E402
 
 SAMPLERS = {
     "every consistent deal alike": lambda view: Spades.determinize,
-    "bids (the page's bot)": spades_ai.bid_sampler,
-    "bids and follows (--read)": lambda view: spades_ai.bid_sampler(view, read=True),
+    "bids (the page's bot)": bid_sampler,
+    "bids and follows (--read)": lambda view: sampler(view, Reading(read=True)),
 }
 
 
