@@ -9,7 +9,7 @@ import time
 import pytest
 
 from pygames import bridge
-from pygames.engine import Game
+from pygames.remote.texts import TEXTS
 from pygames.remote import wire
 from pygames.remote.party import BadState, Party
 from pygames.remote.selfplay import _master
@@ -118,7 +118,7 @@ def said(result, keys):
     message = dict(result["message"])
     key = message.pop("key")
     assert key in keys, result
-    assert Game.TEXTS[key].format(**message) == result["text"]
+    assert TEXTS[key].format(**message) == result["text"]
 
 
 def test_out_of_order_messages_wait_and_then_apply(dealt):
@@ -339,7 +339,7 @@ def test_a_share_changed_and_signed_again_by_its_sender_names_it_on_arrival(deal
     result = reader.open(link)
     assert result["outcome"] == "cheat", result
     stop = reader.state["stopped"]
-    assert stop["seat"] == msg.seat and stop["message"]["key"] == "remote.why.lock", stop
+    assert stop["seat"] == msg.seat and stop["message"]["key"] == "remote.why.share", stop
 
 
 def test_held_messages_are_bounded_by_their_size(dealt):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pygames.engine import Game
+from pygames.remote.texts import TEXTS
 from pygames.remote.__main__ import main
 from pygames.remote.selfplay import NAMES, selfplay
 from pygames.remote.verify import true_moves
@@ -99,11 +99,11 @@ CHEATS = [
 
 # the kind of breach each cheat is stopped for (a forged message is refused: nothing stops)
 STOP_KIND = {"swap-card": "move_card", "substitute": "move_card", "illegal-move": "move_rules",
-             "visible-illegal": "move_rules", "replay": "move_rules", "wrong-share": "lock", "frame": "lock",
+             "visible-illegal": "move_rules", "replay": "move_rules", "wrong-share": "share", "frame": "share",
              "stack": "shuffle", "false-proof": "shuffle", "equivocate": "signed_twice"}
 # named when the message that carries the cheat arrives (not at the deal's end, nor later)
 ON_ARRIVAL = {"swap-card", "substitute", "visible-illegal", "replay", "wrong-share", "frame", "stack", "false-proof"}
-JA_ENGINE = json.loads((Path(__file__).resolve().parent.parent / "web/lang/ja/engine.json").read_text(encoding="utf-8"))
+JA_REMOTE = json.loads((Path(__file__).resolve().parent.parent / "web/lang/ja/remote.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("cheat, game, players, options", CHEATS, ids=[f"{c}-{g}" for c, g, _n, _o in CHEATS])
@@ -128,7 +128,7 @@ def test_a_cheat_is_caught_and_the_cheater_named(cheat, game, players, options):
         message = stop["message"]
         assert message["key"] == f"remote.why.{STOP_KIND[cheat]}" and message["name"] == NAMES[1], stop
         fields = {k: v for k, v in message.items() if k != "key"}
-        english, japanese = Game.TEXTS[message["key"]].format(**fields), JA_ENGINE[message["key"]].format(**fields)
+        english, japanese = TEXTS[message["key"]].format(**fields), JA_REMOTE[message["key"]].format(**fields)
         assert NAMES[1] in english and NAMES[1] in japanese
         if "move" in STOP_KIND[cheat]:
             assert f"move {message['n']} " in stop["text"] and str(message["n"]) in japanese

@@ -99,9 +99,12 @@ _CATALOGUE: dict[str, str] = {}
 
 
 def english_catalogue() -> dict[str, str]:
-    """Every English template: the engine's own (``Game.TEXTS``) and each registered game's."""
+    """Every English template: the engine's own (``Game.TEXTS``), the remote table's
+    (``pygames.remote.texts``) and each registered game's."""
     if not _CATALOGUE:
+        from ..remote.texts import TEXTS as REMOTE_TEXTS
         _CATALOGUE.update(Game.TEXTS)
+        _CATALOGUE.update(REMOTE_TEXTS)
         for game_id in _REGISTRY:
             _CATALOGUE.update(game_class(game_id).TEXTS)
     return _CATALOGUE

@@ -222,16 +222,16 @@ class Ledger:
                 for k, j, recipient, value in item.entries:
                     if not wire.sealed_to(recipient):
                         if recipient == wire.FORWARD + s:
-                            raise Refused(s, "it passed on a share of its own", "lock")
+                            raise Refused(s, "it passed on a share of its own", "share")
                         decoded.append((k, j, recipient, curve.decode(value)))
                     else:
                         if recipient == s:
-                            raise Refused(s, "it sealed a share to itself", "lock")
+                            raise Refused(s, "it sealed a share to itself", "share")
                         decoded.append((k, j, recipient, (curve.decode(value[:33]), curve.decode(value[33:]))))
             except curve.BadPoint:
-                raise Refused(s, "a share is not a point", "lock") from None
+                raise Refused(s, "a share is not a point", "share") from None
             if len({(k, j, r) for k, j, r, _ in decoded}) != len(decoded):
-                raise Refused(s, "it sent one share twice in one message", "lock")
+                raise Refused(s, "it sent one share twice in one message", "share")
             if self._fresh:       # used only once its proof is checked (party admits it)
                 self.unchecked.append(("shares", s, item, decoded))
             else:

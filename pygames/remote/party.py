@@ -31,13 +31,14 @@ from collections import Counter
 from typing import Any
 
 from ..cards import CODES, HIDDEN, IDS, Rng
-from ..engine import Game, IllegalMove
+from ..engine import IllegalMove
 from ..games import game_class
 from . import beacon, curve, deck as deck_mod, fingerprint, proofs, schnorr, wire
 from .deck import CardPoints
 from .ledger import Ledger
 from .shares import Owed, named_owed, open_to_all, owed_by
 from .sim import Facts, Refused, Replay, Split, card_spots, masked_seats
+from .texts import TEXTS
 from .verify import Culprit, check_moves, deck_truth
 
 FORMAT = "pygames-remote-table"
@@ -60,12 +61,12 @@ class Stopped(ValueError):
 
 class Said(str):
     """An English sentence the page may say in its own language: its text, with the message key of
-    ``Game.TEXTS`` it was made from and the key's fields (``message``: ``{"key": ..., **params}``)."""
+    ``texts.TEXTS`` it was made from and the key's fields (``message``: ``{"key": ..., **params}``)."""
 
     message: dict[str, Any]
 
     def __new__(cls, key: str, **params: Any) -> "Said":
-        return cls.of(Game.TEXTS[key].format(**params), {"key": key, **params})
+        return cls.of(TEXTS[key].format(**params), {"key": key, **params})
 
     @classmethod
     def of(cls, text: str, message: dict[str, Any]) -> "Said":
@@ -403,7 +404,7 @@ class Party:
         for k, shares in ledger.shares.items():
             if self._final(k) is None:
                 senders = {s for d in shares.clear.values() for s in d} | {s for d in shares.sealed.values() for s, _ in d}
-                raise Refused(min(senders), f"a share of deck {k + 1} before its last shuffle", "lock")
+                raise Refused(min(senders), f"a share of deck {k + 1} before its last shuffle", "share")
         for (seat, d) in ledger.reveals:
             if d >= len(replay.deal_end_steps):
                 raise Refused(seat, f"it revealed its key for deal {d + 1} before the deal was over", "secret")
@@ -480,32 +481,32 @@ class Party:
         labels = []
         for k, j, recipient, value in decoded:
             if k not in replay.calls or replay.deal_of(k) != d:
-                raise Refused(s, f"a share of deck {k + 1} under another deal's key", "lock")
+                raise Refused(s, f"a share of deck {k + 1} under another deal's key", "share")
             final = self._final(k)
             if final is None:
-                raise Refused(s, f"a share of deck {k + 1} before its last shuffle", "lock")
+                raise Refused(s, f"a share of deck {k + 1} before its last shuffle", "share")
             if j >= len(final):
-                raise Refused(s, f"a share of a card deck {k + 1} does not have", "lock")
+                raise Refused(s, f"a share of a card deck {k + 1} does not have", "share")
             base = final[j][0]
             if recipient == wire.CLEAR:
                 relations.append(proofs.Clear(base, value))
             elif recipient >= wire.FORWARD:          # the owner's sealed share, opened by the sender
                 sealed = self.ledger.deck_shares(k).sealed.get(j, {}).get((recipient - wire.FORWARD, s))
                 if sealed is None:
-                    raise Refused(s, "it passed on a share nobody sealed to it", "lock")
+                    raise Refused(s, "it passed on a share nobody sealed to it", "share")
                 opened = curve.to_affine(curve.add(curve.jacobian(sealed[1]), curve.neg(curve.jacobian(value))))
                 if opened is None:
-                    raise Refused(s, "it passed on a share that is not the one sealed to it", "lock")
+                    raise Refused(s, "it passed on a share that is not the one sealed to it", "share")
                 relations.append(proofs.Clear(sealed[0], opened))
             else:
                 to = self.ledger.deal_key(recipient, d)
                 if to is None:
-                    raise Refused(s, "a share sealed to a player with no key", "lock")
+                    raise Refused(s, "a share sealed to a player with no key", "share")
                 relations.append(proofs.Sealed(base, to, value[0], value[1]))
             labels.append(_share_label(k, j, recipient))
         key = self.ledger.deal_key(s, d)
         if key is None or not proofs.check_shares(key, _shares_context(self.table, s, d), relations, labels, item.proof):
-            raise Refused(s, f"its shares for deal {d + 1} do not prove", "lock")
+            raise Refused(s, f"its shares for deal {d + 1} do not prove", "share")
 
     def _check_named_cards(self) -> None:
         """Every card a move names in the clear is the card in the slot it names: the move's own
