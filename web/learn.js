@@ -24,6 +24,7 @@ import * as store from "./store.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
 import { learnFragment, replaceAddress } from "./route.js";
+import { canonical, cardsOf, moveElements } from "./move_marks.js";
 
 const $ = (id) => document.getElementById(id);
 const ON = "lesson-on";
@@ -39,23 +40,6 @@ export async function lessonOf(gameId) {
     lessons.get(gameId).catch(() => lessons.delete(gameId));
   }
   return lessons.get(gameId);
-}
-
-/** JSON with sorted keys: two moves are one move whatever the order of their keys. */
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** The card codes a move names, in order. */
-function cardsOf(value, out = []) {
-  if (typeof value === "string" && /^[2-9TJQKA][SHDC]$/.test(value)) out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => cardsOf(v, out));
-  else if (value && typeof value === "object") Object.values(value).forEach((v) => cardsOf(v, out));
-  return out;
 }
 
 /** The stops of a lesson, in order: every step, and a "follow" stop for each scripted move no step
@@ -210,30 +194,31 @@ export function installLearn(hooks) {
     return true;
   }
 
-  /** The elements a move is made with: its button, else its source (until picked), else its target. */
+  /** The element the step's move is made with next: its button, else its source (until picked), else
+   * - for a move built by picking cards - its next card to pick, else its target. */
   function targetOf(table, move) {
-    const want = canonical(move);
-    for (const el of table.querySelectorAll("[data-move]")) {
-      try { if (canonical(JSON.parse(el.dataset.move)) === want) return el; } catch { /* not JSON */ }
-    }
+    const { moves, sources, targets } = moveElements(table, move, app.layout);
+    if (moves.length) return moves[0];
     const source = app.layout?.sourceOf?.(move);
-    const target = app.layout?.targetOf?.(move);
-    const find = (attr, key) => table.querySelector(`[${attr}="${CSS.escape(key)}"]`);
-    const from = source != null ? find("data-source", source) : null;
+    const from = sources[0] || null;
     if (from && app.selected !== source) return from;
-    const to = target != null && (source == null || app.selected === source) ? find("data-target", target) : null;
-    if (to) return to;
-    // a move built by picking cards (the layout's own selection): its next card, else a card picked wrongly
-    const cards = cardsOf(move);
-    const picked = [...table.querySelectorAll("[data-source][data-card].selected")];
+    const card = from ? null : nextCard(table, move);
+    if (card) return card;
+    return (source == null || app.selected === source ? targets[0] : null) || from;
+  }
+
+  /** A move built by picking cards (the layout's own selection): its next card to pick, else a card
+   * picked wrongly (to pick it off again), else null. */
+  function nextCard(table, move) {
+    const picked = [...table.querySelectorAll("[data-card][data-legal='true'].selected")];
     const taken = new Set();
-    for (const code of cards) {
+    for (const code of cardsOf(move)) {
       const mine = picked.find((el) => el.dataset.card === code && !taken.has(el));
       if (mine) { taken.add(mine); continue; }
-      const el = [...table.querySelectorAll(`[data-source][data-card="${CSS.escape(code)}"]`)].find((e) => !e.classList.contains("selected"));
+      const el = [...table.querySelectorAll(`[data-card="${CSS.escape(code)}"][data-legal="true"]`)].find((e) => !e.classList.contains("selected"));
       if (el) return el;
     }
-    return picked.find((el) => !taken.has(el)) || from;
+    return picked.find((el) => !taken.has(el)) || null;
   }
 
   /** After each redraw: the banner, the highlighted element and the step's bubble. */

@@ -282,6 +282,7 @@ function initialPanel(view, ctx, panel) {
     const slot = pending[i] || [];
     const s = el("div", `sg-slot${slot.length ? " full" : ""}${i === next ? " next" : ""}`);
     s.dataset.slot = String(i);
+    if (i === next) s.dataset.target = "initial:next";      // where the next chosen meld goes (targetOf)
     const v = slot.length ? check(slot) : null;
     s.appendChild(el("div", "sg-slot-head", esc(ui("meld_n", { n: i + 1 })) +
       (v?.kind ? `<span class="sg-slot-kind">${esc(kindName(v.kind))}</span>` : "")));
@@ -551,7 +552,8 @@ function restore(root, ctx, before) {
   if (!root.contains(document.activeElement)) local.focus = null;
 }
 
-// a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld or the offer the target
+// a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld, the offer or the
+// initial meld's next slot the target
 function sourceOf(move) {
   if (move.type === "layoff" || move.type === "meld") return `sel:${keyOf(move.cards)}`;
   if (move.type === "offer") return `sel:${move.card}`;
@@ -559,6 +561,7 @@ function sourceOf(move) {
 }
 
 function targetOf(move) {
+  if (move.type === "initial_part") return "initial:next";
   if (move.type === "layoff") return `meld:${move.meld}`;
   if (move.type === "meld") return "newmeld";
   if (move.type === "offer") return "offer";
