@@ -38,6 +38,15 @@ STATE = """() => {
 }"""
 
 
+# a "follow" step (a scripted move no step explains): its words, the move as the log would say it and as
+# an instruction to make it
+FOLLOW_WORDS = """() => { const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer];
+  if (!stop || !stop.move || stop.own) return null;
+  return {said: document.querySelector('#lesson-bubble .lesson-say').textContent,
+    past: app.layout.describe(stop.move, app.state.seat, app.state.view),
+    ask: app.layout.instruct(stop.move, app.state.view)}; }"""
+
+
 def lesson_page(page, site, game):
     """Open ``game``'s lesson with the bots at their fastest pace."""
     page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'instant'}}))")
@@ -101,6 +110,11 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
             continue
         if not seen or seen[-1] != state["step"]:
             seen.append(state["step"])
+            # a scripted move no step explains is asked for as a move to make ("play 8♦"), never in
+            # the log's past tense ("play this: You played 8♦")
+            follow = page.evaluate(FOLLOW_WORDS)
+            if follow:
+                assert follow["past"] not in follow["said"] and follow["ask"] in follow["said"], follow
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=f"{SHOTS}/{game}-{where}-{state['step']:02d}.png")
@@ -135,9 +149,11 @@ def test_a_wrong_try_is_explained_and_a_lesson_left_resumes(page, site):
       window.pygames.play(app.state.view.legal_moves.find((m) => JSON.stringify(m) !== want)); }""")
     page.wait_for_selector("#lesson-bubble .lesson-wrong")
     assert page.evaluate("window.pygames.app.state.view.move_count") == before, "a wrong try changes nothing"
-    # the step's move is named as the log will say it, never as an order in the past tense ("Play this: You played")
+    # the step's move is named as a move to make ("play 3♦"), never in the past tense ("You played 3♦")
     said = page.locator("#lesson-bubble .lesson-wrong").inner_text()
-    assert "Make the highlighted move instead; the log will then say: " in said and "Play this" not in said, said
+    ask = page.evaluate("""() => { const app = window.pygames.app;
+      return app.layout.instruct(app.lesson.stops[app.lesson.pointer].move, app.state.view); }""")
+    assert f"Make the highlighted move instead: {ask}." in said and "played" not in said, said
     assert page.locator("[data-lesson-target]").count() >= 1
     page.locator("[data-lesson-target]").first.click()     # the step's own move goes on
     state = next_state(page, state)

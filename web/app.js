@@ -887,7 +887,7 @@ const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !
 // lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
 const lessons = installLearn({
   app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
-  describe: (move) => a11y.describe(app.layout, move, app.state.seat, app.state.view),
+  instruct: (move) => a11y.instruct(app.layout, move, app.state.view),
   show: (gameId, state, lesson) => { setGame(gameId, null, { lesson }); adopt(state); },
   leave: async (gameId) => {               // back to the person's own game of that kind
     pushAddress(gameId);

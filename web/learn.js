@@ -57,7 +57,7 @@ function stopsOf(lesson) {
 }
 
 /** hooks: {app, engine(), show(gameId, state, lesson), leave(gameId), realGame(gameId), gameTitle(id),
- * toast, render(), runBots(), describe(move)}. Returns what app.js calls. */
+ * toast, render(), runBots(), instruct(move) (the move as an instruction: "play 8♦")}. Returns what app.js calls. */
 export function installLearn(hooks) {
   const { app } = hooks;
   const record = (gameId) => {
@@ -189,7 +189,7 @@ export function installLearn(hooks) {
     const stop = current();
     if (!stop) return false;
     if (stop.move && canonical(move) === canonical(stop.move)) return false;
-    wrong = stop.move ? t("learn.wrong", { move: hooks.describe(stop.move) }) : t("learn.wrong_read");
+    wrong = stop.move ? t("learn.wrong", { move: hooks.instruct(stop.move) }) : t("learn.wrong_read");
     hooks.render();
     return true;
   }
@@ -246,7 +246,7 @@ export function installLearn(hooks) {
     const over = lesson.pointer >= lesson.stops.length;
     const v = app.state?.view;
     if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
-    const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.describe(stop.move) })
+    const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.instruct(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
     const total = lesson.stops.length + (lesson.lesson.free === false ? 0 : 1);     // the free end is a step too
     const count = t("learn.count", { n: (stop ? stop.index : lesson.stops.length) + 1, total });

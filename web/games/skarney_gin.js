@@ -576,6 +576,24 @@ function describe(move, seat, view) {
   return logText({ seat, move }, at > 0 ? log[at - 1] : null, view.seat ?? 0);
 }
 
+/** A move as the person is asked to make it (a lesson's step): "offer 10♣". */
+function instruct(move, view) {
+  const offered = view.phase === "answer" && view.offer ? cardText(view.offer) : ui("log.the_offer");
+  switch (move.type) {
+    case "initial_part": return ui("do.initial_part", { cards: move.cards });
+    case "take_back": return ui("do.take_back", { n: move.part + 1 });
+    case "initial_meld": return ui("do.initial_meld");
+    case "meld": return ui("do.meld", { cards: move.cards });
+    case "layoff": return ui("do.layoff", { cards: move.cards });
+    case "offer": return ui("do.offer", { card: move.card });
+    case "take": return ui("do.take", { what: offered });
+    case "refuse": return ui("do.refuse", { what: offered });
+    case "last_card": return ui("do.last_card");
+    case "end_deal": return ui("do.end_deal");
+    default: return "";
+  }
+}
+
 export default {
   id: GAME,
   title: "Skarney Gin",
@@ -587,6 +605,7 @@ export default {
   },
   seatName: (seat, me) => name(seat, me),
   describe,
+  instruct,
   get optionLabels() {
     return {
       target: { label: ui("opt.target"), values: { 200: ui("opt.target.200"), 100: ui("opt.target.100"), 300: ui("opt.target.300") } },
