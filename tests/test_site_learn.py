@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import pygames
 from conftest import PHONE, open_app
+from pygames import links
 from pygames.ai import choose_move
 from tools.lesson_deal import check as check_lesson
 
@@ -165,3 +167,47 @@ def test_a_wrong_try_is_explained_and_a_lesson_left_resumes(page, site):
     page.evaluate(f"location.hash = '{game}?learn=1'")    # back to the lesson, where it was
     page.wait_for_function("() => window.pygames.app.lesson")
     assert next_state(page)["step"] == step
+
+
+def finish_lesson(page):
+    """Follow the lesson on the table to its summary as fast as the page lets: each pointing step's
+    Next, each scripted move played as a click on the table would play it."""
+    state = None
+    while True:
+        state = next_state(page, state)
+        if state["kind"] == "summary":
+            return
+        assert state["kind"] == "step", state
+        page.evaluate("""() => { const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer];
+          if (stop.move) window.pygames.play(stop.move); else document.querySelector('[data-lesson-next]').click(); }""")
+
+
+NOTHING_LEFT_OPEN = """(game) => !document.querySelector('dialog[open]') && !window.pygames.app.lesson
+  && document.getElementById('lesson-bubble').hidden && document.getElementById('lesson-banner').hidden"""
+
+
+def test_a_finished_lessons_summary_goes_with_any_navigation(page, site):
+    """Back, a game chosen in the header and a link opened, each from a finished lesson's summary: the
+    summary closes and where the person went shows (Back left "The lesson is over" over the home
+    screen, and its "Play a real game" then changed the address under it; a game chosen left the
+    summary over that game's table, and its button threw: the lesson was gone)."""
+    game = "skarney_gin"          # the shortest lesson: seven moves of the person's
+    page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'instant'}}))")
+    open_app(page, site, "")
+    page.locator(f".home-tile[data-game='{game}'] [data-learn]").click()
+    finish_lesson(page)
+    page.go_back()                                       # Back: the home screen, nothing over it
+    page.wait_for_function("document.documentElement.dataset.view === 'home' && !document.querySelector('dialog[open]')")
+    page.locator(f".home-tile[data-game='{game}'] [data-learn]").click()    # a finished lesson starts afresh
+    page.wait_for_function("window.pygames.app.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
+    finish_lesson(page)
+    page.locator("#game-picker").select_option("spades")     # a game chosen in the header: its table alone
+    page.wait_for_function(f"window.pygames.app.gameId === 'spades' && document.documentElement.dataset.view === 'table'"
+                           f" && ({NOTHING_LEFT_OPEN})()", timeout=30_000)
+    page.evaluate(f"location.hash = '{game}?learn=1'")
+    page.wait_for_function("window.pygames.app.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
+    finish_lesson(page)
+    g = pygames.new_game("leopard", seed=3)
+    page.evaluate("f => { location.hash = f; }", links.encode(g))     # a link: its game alone
+    page.wait_for_function(f"window.pygames.app.gameId === 'leopard' && ({NOTHING_LEFT_OPEN})()", timeout=30_000)
+    assert page.locator("#table").is_visible()

@@ -141,6 +141,7 @@ function goHome() {
   app.generation += 1;                  // bots stop while the home screen shows
   app.busy = false;
   app.hold = null;
+  lessons.dismiss();                    // a lesson's dialog left open would stand over the home screen
   showHome(gameList(), openFromHome);
   remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
     pushAddress(tableFragment(table));
@@ -273,6 +274,7 @@ async function loadState(request) {
 }
 
 function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {}) {
+  lessons.dismiss();                         // a finished lesson's dialog goes with its table
   if (!atRemote) {                           // a local game replaces the remote table on the screen
     remoteTable.close();
     setPlayerNames(null);

@@ -102,6 +102,7 @@ export function installLearn(hooks) {
   window.addEventListener("resize", () => place());
 
   let wrong = null;            // the explanation of a wrong try, shown until the next change
+  let ending = null;           // the lesson whose summary is open (decorateSummary), until it closes
   let placedFor = null;        // the stop the bubble was last scrolled to
 
   /** Open the lesson of ``gameId``: the one under way, else a fresh one. */
@@ -296,28 +297,39 @@ export function installLearn(hooks) {
   /** The deal's summary, in a lesson: the lesson's last words and its two ways on. */
   function decorateSummary(body) {
     if (!app.lesson) return false;
-    const gameId = app.lesson.gameId;
-    const end = app.lesson.lesson.end;
+    const lesson = ending = app.lesson;
+    const end = lesson.lesson.end;
     body.insertAdjacentHTML("beforeend", `<section class="lesson-end" data-lesson-end>
       <p>${esc(end && hasText(end) ? t(end) : "")} ${esc(t("learn.end"))}</p>
       <p><button type="button" class="secondary" data-lesson-replay>${esc(t("learn.replay"))}</button></p></section>`);
     body.querySelector("[data-lesson-replay]").addEventListener("click", () => {
-      app.lesson.replaying = true;
+      lesson.replaying = true;
       $("dlg-summary").close();
     });
-    saveRecord(gameId, { ...(record(gameId) || {}), done: true });
+    saveRecord(lesson.gameId, { ...(record(lesson.gameId) || {}), done: true });
     return true;
   }
 
-  /** After the lesson's summary closed: the lesson again, or a real game. */
+  /** After the lesson's summary closed: the lesson again, or a real game - unless the person went
+   * elsewhere meanwhile (``dismiss``): then where they went stands. */
   async function afterSummary() {
-    const gameId = app.lesson.gameId;
-    const again = app.lesson.replaying;
+    const lesson = ending;
+    ending = null;
+    if (!lesson || lesson.dismissed || app.lesson !== lesson) return undefined;
     app.lesson = null;
-    if (again) return replay(gameId);
-    return hooks.realGame(gameId);
+    if (lesson.replaying) return replay(lesson.gameId);
+    return hooks.realGame(lesson.gameId);
+  }
+
+  /** The page is going elsewhere (home, another game, a link, back): the lesson's dialogs close and
+   * do nothing more - a lesson's summary left open would stand over the next screen, and its buttons
+   * would act on a lesson no longer on the table. */
+  function dismiss() {
+    if (!ending) return;
+    ending.dismissed = true;
+    if ($("dlg-summary").open) $("dlg-summary").close();
   }
 
   window.addEventListener("scroll", () => place(), { passive: true });
-  return { open, adopt, decorate, refuses, decorateSummary, afterSummary, replay, current, lessonOf };
+  return { open, adopt, decorate, refuses, decorateSummary, afterSummary, dismiss, replay, current, lessonOf };
 }
