@@ -49,6 +49,21 @@ FOLLOW_WORDS = """() => { const app = window.pygames.app, stop = app.lesson.stop
     ask: app.layout.instruct(stop.move, app.state.view)}; }"""
 
 
+# what the step's bubble covers of what the step is about: the element it points at, where the step's move
+# goes (the layout's data-target), the areas the step names ("area")
+BUBBLE_COVERS = """() => {
+  const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer], table = document.getElementById('table');
+  const b = document.getElementById('lesson-bubble').getBoundingClientRect();
+  const about = [...table.querySelectorAll('[data-lesson-target]')];
+  const key = stop.move && app.layout.targetOf?.(stop.move);
+  if (key != null) about.push(...table.querySelectorAll(`[data-target="${CSS.escape(key)}"]`));
+  for (const selector of [].concat(stop.area || [])) about.push(...table.querySelectorAll(selector));
+  return about.map((el) => [el.className, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width && r.height && r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+    .map(([name, r]) => `${name} at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+}"""
+
+
 def lesson_page(page, site, game):
     """Open ``game``'s lesson with the bots at their fastest pace."""
     page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'instant'}}))")
@@ -120,6 +135,8 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=f"{SHOTS}/{game}-{where}-{state['step']:02d}.png")
+        covered = page.evaluate(BUBBLE_COVERS)
+        assert not covered, f"step {state['step']}'s bubble covers {covered}"
         target = page.locator("[data-lesson-target]").first
         assert target.get_attribute("data-lesson-target") == str(state["step"])
         target.click()

@@ -4,7 +4,7 @@
 //   {"seed": 5, "players": 2, "options": {}, "level": "easy",
 //    "moves": [<the person's moves of the teaching deal, in order>],
 //    "steps": [{"at": 0, "say": "<game>.learn.draw", "point": "<CSS selector>"},
-//              {"at": 0, "say": "<game>.learn.place"}, ...],
+//              {"at": 0, "say": "<game>.learn.place", "area": "<CSS selector>" or [selectors]}, ...],
 //    "end": "<game>.learn.end",
 //    "free": false}       (optional: the script's last move ends the deal, so there is no free end)
 //
@@ -12,7 +12,9 @@
 // whole deal (tools/lesson_deal.py replays it in CPython). Each step is shown when the person is about
 // to make their move number ``at``: a step with ``point`` explains something on the table (the element
 // it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
-// (its card and its target highlighted, the lesson waits for it). A move of the script no step
+// (its card and its target highlighted, the lesson waits for it). A step's bubble never covers what it
+// points at, its move's cards and target, nor the ``area`` it names (what its words are about: the
+// line it counts, the hand it judges). A move of the script no step
 // explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
 // step the person finishes the deal freely (the bubble saying so hangs from the status line, and goes
 // once read: it would cover the table's foot); the
@@ -50,7 +52,7 @@ function stopsOf(lesson) {
     const here = lesson.steps.filter((s) => s.at === at);
     for (const s of here.filter((s) => s.point)) stops.push({ ...s, move: null });
     const own = here.find((s) => !s.point);
-    stops.push({ at, say: own ? own.say : "learn.follow", with: own?.with, move, own: Boolean(own) });
+    stops.push({ at, say: own ? own.say : "learn.follow", with: own?.with, area: own?.area, move, own: Boolean(own) });
   });
   stops.forEach((s, i) => { s.index = i; });
   return stops;
@@ -260,6 +262,7 @@ export function installLearn(hooks) {
     // the free end's bubble has nothing to point at: it hangs from the status line, which says what to do
     if (!stop) anchor = $("status");
     bubble.anchor = anchor;
+    bubble.stop = stop;
     const at = stop ? `${stop.index}` : "free";
     if (anchor && placedFor !== at) {
       placedFor = at;
@@ -268,13 +271,32 @@ export function installLearn(hooks) {
     place();
   }
 
-  /** The bubble beside its anchor: under it when there is room, else above it, never over it. */
+  /** What a step's bubble must leave in sight (viewport boxes): what it points at, every element its
+   * move uses (the card and where it goes: move_marks.js) and the areas the step names (its "area":
+   * selectors of the table, e.g. the square whose lines it counts). */
+  function keepClear(stop, anchor) {
+    const table = $("table");
+    const els = [anchor];
+    if (stop?.move) {
+      const { moves, sources, targets, cards } = moveElements(table, stop.move, app.layout);
+      els.push(...moves, ...sources, ...targets, ...cards);
+    }
+    for (const selector of [].concat(stop?.area || [])) els.push(...table.querySelectorAll(selector));
+    return els.filter((el) => el?.isConnected).map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  }
+
+  /** The bubble beside its anchor, covering nothing it must leave in sight (``keepClear``): under or
+   * over the anchor, beside it, or beside all it must leave clear, in that order of preference - the
+   * first place on screen that covers none of it and as little as may be of the other cards and things
+   * to press; failing that, one off screen (scrolled to), and only when every place would cover some of
+   * it, the place covering least. */
   function place() {
     if (bubble.hidden) return;
     const anchor = bubble.anchor?.isConnected ? bubble.anchor : null;
     const vw = document.documentElement.clientWidth;
     const width = Math.min(340, vw - 16);
     bubble.style.width = `${width}px`;
+    bubble.classList.remove("above", "beside");
     if (!anchor) {
       bubble.classList.add("lesson-free");
       bubble.style.left = `${Math.max(8, (vw - width) / 2)}px`;
@@ -285,13 +307,39 @@ export function installLearn(hooks) {
     const r = anchor.getBoundingClientRect();
     const h = bubble.offsetHeight;
     const vh = window.innerHeight;
-    const below = vh - r.bottom;
-    const top = below >= h + 12 || below >= r.top ? r.bottom + 10 : r.top - h - 10;
-    bubble.classList.toggle("above", top < r.top);
-    bubble.style.top = `${window.scrollY + top}px`;
-    const left = Math.max(8, Math.min(vw - width - 8, r.left + r.width / 2 - width / 2));
-    bubble.style.left = `${window.scrollX + left}px`;
-    bubble.style.setProperty("--arrow", `${Math.max(12, Math.min(width - 12, r.left + r.width / 2 - left))}px`);
+    const clear = keepClear(bubble.stop, anchor);
+    const all = clear.reduce((u, c) => ({ top: Math.min(u.top, c.top), bottom: Math.max(u.bottom, c.bottom),
+      left: Math.min(u.left, c.left), right: Math.max(u.right, c.right) }), { top: r.top, bottom: r.bottom, left: r.left, right: r.right });
+    const x = (left) => Math.max(8, Math.min(vw - width - 8, left));
+    const middle = (box) => box.top + (box.bottom - box.top) / 2 - h / 2;
+    const centred = x(r.left + r.width / 2 - width / 2);
+    const places = [
+      { top: r.bottom + 10, left: centred, arrow: "below" },
+      { top: r.top - h - 10, left: centred, arrow: "above" },
+      { top: middle(r), left: x(r.right + 12) },
+      { top: middle(r), left: x(r.left - width - 12) },
+      { top: all.bottom + 10, left: centred },
+      { top: all.top - h - 10, left: centred },
+      { top: middle(all), left: x(all.right + 12) },
+      { top: middle(all), left: x(all.left - width - 12) },
+    ];
+    const others = [...$("table").querySelectorAll("[data-legal='true'], .card")].map((el) => el.getBoundingClientRect());
+    const covered = (p, boxes) => boxes.reduce((sum, b) => sum +
+      Math.max(0, Math.min(p.left + width, b.right) - Math.max(p.left, b.left)) *
+      Math.max(0, Math.min(p.top + h, b.bottom) - Math.max(p.top, b.top)), 0);
+    const rank = (p, i) => [covered(p, clear), p.top < 0 || p.top + h > vh ? 1 : 0, covered(p, others), i];
+    const scored = places.filter((p) => window.scrollY + p.top >= 0).map((p, i) => ({ p, key: rank(p, i) }));
+    const better = (a, b) => { for (let k = 0; k < 4; k++) if (a.key[k] !== b.key[k]) return a.key[k] < b.key[k]; return false; };
+    const best = scored.reduce((a, b) => (better(b, a) ? b : a)).p;
+    bubble.classList.toggle("above", best.arrow === "above");
+    bubble.classList.toggle("beside", !best.arrow);
+    bubble.style.top = `${window.scrollY + best.top}px`;
+    bubble.style.left = `${window.scrollX + best.left}px`;
+    bubble.style.setProperty("--arrow", `${Math.max(12, Math.min(width - 12, r.left + r.width / 2 - best.left))}px`);
+    if ((best.top < 0 || best.top + h > vh) && bubble.scrollFor !== bubble.dataset.lessonStep) {   // once a step
+      bubble.scrollFor = bubble.dataset.lessonStep;
+      bubble.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** The deal's summary, in a lesson: the lesson's last words and its two ways on. */
