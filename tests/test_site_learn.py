@@ -16,7 +16,7 @@ import pygames
 from conftest import PHONE, open_app
 from pygames import links
 from pygames.ai import choose_move
-from tools.lesson_deal import check as check_lesson
+from tools.lesson_deal import check as check_lesson, false_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted(p.stem for p in (ROOT / "web" / "lessons").glob("*.json"))
@@ -82,6 +82,31 @@ def test_every_lesson_keeps_to_its_deal():
     assert LESSONS
     for game in LESSONS:
         assert check_lesson(game), game
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_every_step_says_what_is_so_where_it_is_shown(game):
+    """What each step's words claim about its position (its "facts": a lay-off possible or not, a
+    line's colour, the card winning the trick, a mast's total) is so in the deal the page plays, when
+    the step shows (or once its move is played, or at the person's next move, as the words say); and so
+    is the lesson's last word on the deal's score. Every step says what it claims ([] for a rule alone)."""
+    lesson = json.loads((ROOT / "web" / "lessons" / f"{game}.json").read_text())
+    assert all("facts" in step for step in lesson["steps"]), [s["say"] for s in lesson["steps"] if "facts" not in s]
+    assert false_facts(game) == []
+
+
+def test_a_step_telling_what_is_not_so_is_caught():
+    """The check itself, on the two claims players found wrong: Skarney Gin's "You hold no A-2-3"
+    (the A♠ lays off on the straight 2♣ 3♥ 4♣) and Leopard's 8♥ on the Queen told before the
+    opponent had put it there."""
+    skarney = json.loads((ROOT / "web" / "lessons" / "skarney_gin.json").read_text())
+    refuse = next(s for s in skarney["steps"] if s["say"].endswith(".refuse"))
+    refuse["facts"] = [["query", "meld_kind", [["AS", "2C", "3H", "4C"]], None]]
+    assert [fact for _, fact in false_facts("skarney_gin", skarney)] == refuse["facts"]
+    leopard = json.loads((ROOT / "web" / "lessons" / "leopard.json").read_text())
+    covered = next(s for s in leopard["steps"] if s["say"].endswith(".covered"))
+    covered["at"] = 9                       # where it was: before the opponent's 8♥
+    assert [fact for _, fact in false_facts("leopard", leopard)] == covered["facts"]
 
 
 # The lesson's summary is the page's own (learn.js), alike for every game: the desktop runs play on

@@ -10,7 +10,9 @@ The page plays a lesson's bots at its ``level`` with the bridge's seed (game see
 count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
 CPython. ``check`` replays the lesson's ``moves`` (the person's, in order) and says whether each is
 legal when its turn comes and which step explains it, and whether the lesson's ``free`` (false: the
-script ends the deal, so there is no free end to count as a step) is true to the deal; ``search`` plays the person's seat by a bot
+script ends the deal, so there is no free end to count as a step) is true to the deal, and whether
+every step's ``facts`` (what its words claim about its position: see ``fact_holds``) are so; ``search``
+plays the person's seat by a bot
 and prints the person's moves of each seed (the lessons' seeds were chosen from these: the first
 that brought every rule of the lesson up within a dozen of the person's moves).
 """
@@ -26,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygames  # noqa: E402
 from pygames import ai  # noqa: E402
+from pygames.games import game_class  # noqa: E402
 
 LESSONS = ROOT / "web" / "lessons"
 
@@ -57,6 +60,93 @@ def play_deal(game_id, seed, players=None, options=None, level="easy", person=No
         g.play(move)
 
 
+# ---- what a step says about its position ----------------------------------------------------------
+# A step's "facts" are what its words claim about the position it is shown in, written so that the
+# engine can check them here (the lesson tests run ``check``): each is [kind, *args], read from the
+# person's view as the page gets it - a path into it is dotted keys and indexes ("zones.square0_8",
+# "masts.0.3.total", "zones.hand0.-1"):
+#   ["is", path, value]        the value there            ["len", path, n]       a list of n there
+#   ["has", path, item]        a list there holds an item with these keys and values ("lacks": none)
+#   ["suit", path, "H", cards] the cards of that suit in the list there (["suit", "zones.hand0", "H", []]:
+#                              no heart in hand)
+#   ["query", name, args, answer]   the game's own query (its QUERIES, as the page asks them)
+#   ["legal", move], ["illegal", move]
+#   ["after", fact]            true once the step's move is played (before anyone else moves)
+#   ["then", fact]             true at the person's next move (or the deal's end): after the bots' replies
+# A lesson's "end_facts" hold when its script's deal is over (its summary's words).
+
+def _at(view, path):
+    value = view
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value[key]
+    return value
+
+
+def fact_holds(game_id, view, fact):
+    """Whether ``fact`` (a plain one: no "after" or "then") is true of ``view``."""
+    kind, *args = fact
+    if kind == "is":
+        return _at(view, args[0]) == args[1]
+    if kind == "len":
+        return len(_at(view, args[0])) == args[1]
+    if kind in ("has", "lacks"):
+        found = any(isinstance(item, dict) and all(item.get(k) == v for k, v in args[1].items())
+                    for item in _at(view, args[0]))
+        return found == (kind == "has")
+    if kind == "suit":
+        return sorted(c for c in _at(view, args[0]) if c[1] == args[1]) == sorted(args[2])
+    if kind == "query":
+        return getattr(game_class(game_id), "QUERIES")[args[0]](*args[1]) == args[2]
+    if kind in ("legal", "illegal"):
+        return (args[0] in view["legal_moves"]) == (kind == "legal")
+    raise ValueError(f"unknown fact {kind!r}")
+
+
+def false_facts(game_id, lesson=None):
+    """Every fact of the lesson's steps (and its end) that is not true of the position it is shown in:
+    [(where, fact)] - empty when every step tells the truth."""
+    lesson = lesson or json.loads((LESSONS / f"{game_id}.json").read_text())
+    seat = lesson.get("seat", 0)
+    wrong = []
+    after, then = [], []       # (where, fact) to check right after the person's move / at their next
+
+    def settle(pending, view):
+        for where, fact in pending:
+            if not fact_holds(game_id, view, fact):
+                wrong.append((where, fact))
+        pending.clear()
+
+    n = 0
+    g = None
+    for g, mover, _move in play_deal(game_id, lesson["seed"], lesson.get("players"), lesson.get("options"),
+                                     lesson.get("level", "easy"), script=lesson["moves"], seat=seat):
+        view = g.view(seat)
+        settle(after, view)
+        if mover != seat:
+            continue
+        settle(then, view)
+        for i, step in enumerate(lesson["steps"]):
+            if step["at"] != n:
+                continue
+            where = f"step {i} ({step['say']}) at move {n}"
+            for fact in step.get("facts", []):
+                if fact[0] == "after":
+                    after.append((where, fact[1]))
+                elif fact[0] == "then":
+                    then.append((where, fact[1]))
+                elif not fact_holds(game_id, view, fact):
+                    wrong.append((where, fact))
+        n += 1
+    if g is not None:
+        view = g.view(seat)
+        settle(after, view)
+        settle(then, view)
+        for fact in lesson.get("end_facts", []):
+            if not fact_holds(game_id, view, fact):
+                wrong.append(("the end", fact))
+    return wrong
+
+
 def check(game_id):
     lesson = json.loads((LESSONS / f"{game_id}.json").read_text())
     steps = {}
@@ -80,8 +170,12 @@ def check(game_id):
     free_ok = lesson.get("free", True) != ends
     if not free_ok:
         print(f"  the script {'ends' if ends else 'does not end'} the deal: set \"free\": {'false' if ends else 'true'}")
-    print(f"{game_id}: {'ok' if ok and done and free_ok else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
-    return ok and done and free_ok
+    wrong = false_facts(game_id, lesson) if ok and done else []
+    for where, fact in wrong:
+        print(f"  {where} says what is not so: {json.dumps(fact)}")
+    good = ok and done and free_ok and not wrong
+    print(f"{game_id}: {'ok' if good else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
+    return good
 
 
 def search(game_id, lo, hi, person, players=None):
