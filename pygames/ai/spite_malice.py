@@ -494,7 +494,8 @@ def hint_reason(view, move, after):
     if move["card"][0] == "A":
         return message("hint.spite_malice.ace")
     if move["card"][0] == "K":
-        return message("hint.spite_malice.king", rank=message(f"spite_malice.rank.{pile['needs'] if pile else 'A'}"))
+        needs = pile["needs"] if pile else "A"
+        return message("hint.spite_malice.king", rank=message(f"spite_malice.rank.{needs}"))
     return message("hint.spite_malice.from_hand")
 
 
