@@ -1,9 +1,8 @@
 // Which elements of a drawn table a move is made with, for any layout: the elements whose data-move
 // is the move, where it starts (data-source = layout.sourceOf(move)), where it goes (data-target =
-// layout.targetOf(move)) and, for a move built by picking cards one by one (Skarney Gin's melds and
-// lay-offs: no element is their source until all their cards are picked), each card it names where
-// the person may pick it. The Hint marks them all (hint.js); a lesson points at the next one to
-// press (learn.js).
+// layout.targetOf(move)) and, for a move built by picking cards one by one (a meld of hand cards: no
+// element is its source until all its cards are picked), each card it names where the person may
+// pick it. The Hint marks them all (hint.js); a lesson points at the next one to press (learn.js).
 
 /** JSON with sorted keys: two moves are one move whatever the order of their keys. */
 export function canonical(value) {
