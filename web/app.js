@@ -24,6 +24,7 @@ import { installDaily } from "./daily.js";
 import { installRemote } from "./remote.js";
 import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
 import { installLearn } from "./learn.js";
+import { installFirstLook } from "./first_look.js";
 import { esc } from "./html.js";
 import * as oneTab from "./one_tab.js";
 
@@ -178,7 +179,7 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
   try {
     if (learn) await lessons.open(gameId);
     else if (daily) await dailyDeal.open(gameId);
-    else if (fresh) await newGame(gameId);
+    else if (fresh) await newGame(gameId, { look: true });
     else await resumeOrNew(gameId);
   } catch (err) {
     toast(err.message);
@@ -258,7 +259,7 @@ async function resumeOrNew(gameId) {
       notice(t("page.save_failed", { game: gameTitle(gameId), reason: errorText(err) }));
     }
   }
-  await newGame(gameId);
+  await newGame(gameId, { look: true });
 }
 
 // ---- game lifecycle --------------------------------------------------------------------------
@@ -298,7 +299,8 @@ function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {})
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
 }
 
-async function newGame(gameId, { seed } = {}) {
+/** Deal a new game of ``gameId``; ``look``: the person has not seen this table yet (first_look.js). */
+async function newGame(gameId, { seed, look = false } = {}) {
   app.generation += 1;     // a bot still choosing is not waited for: the old game's bots stop, its answer is dropped
   app.busy = false;
   const settings = store.settings(gameId);
@@ -308,6 +310,7 @@ async function newGame(gameId, { seed } = {}) {
   });
   setGame(gameId);
   adopt(state);
+  if (look) firstLook.arm(state);
 }
 
 function adopt(state) {
@@ -453,6 +456,7 @@ async function runBots() {
         drawn = false;
         continue;
       }
+      if (firstLook.holds()) break;          // a new game's bots wait for the person's first look
       if (!drawn) render();
       // a bot going on with its own turn (a chain of builds) moves quickly; a new turn - the first
       // after the person's move too - gets the chosen speed's whole pause, at any table size
@@ -566,6 +570,7 @@ function render() {
   $("status").textContent = app.summaryTitle ||
     friend.status(statusLine(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
+  firstLook.decorate($("status"));
   if (remoteTable.status()?.stopped) $("status").textContent = remoteTable.waitingText();   // not whose turn: nobody's
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   const contest = dailyDeal.contest();         // the daily deal played for its result: no takebacks
@@ -900,10 +905,20 @@ const lessons = installLearn({
     pushAddress(gameId);
     try {
       if (unfinishedSave(gameId)) { await resumeOrNew(gameId); toast(t("learn.own_game_back")); }
-      else await newGame(gameId);
+      else await newGame(gameId, { look: true });
     } catch (err) { toast(err.message); }
     render(); runBots();
   },
+});
+// a new game's first look (first_look.js): its bots wait for Start while the person sees the table
+const firstLook = installFirstLook({
+  app,
+  mayWait: () => !watching() && !atHome() && !remoteTable.active() && !app.daily && !app.lesson,
+  botFirst: () => { const v = app.state.view; return !v.is_over && v.current_player !== app.state.seat && !friend.isPerson(app.gameId, v.current_player); },
+  words: () => { const chosen = store.settings(app.gameId);
+    return { level: LEVEL_NAMES[chosen.level || "normal"], speed: SPEED_NAMES[chosen.speed || "normal"] }; },
+  start: () => { render(); runBots(); },
+  settings: () => showSettings(),
 });
 // a full storage: saves go on failing quietly once the person has been told (store.js)
 store.whenFull({ tell: () => toast(t("page.storage_full"), 8000) });
