@@ -19,7 +19,7 @@ from pygames.ai import choose_move
 from tools.lesson_deal import check as check_lesson, false_facts
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = sorted(p.stem for p in (ROOT / "web" / "lessons").glob("*.json"))
+LESSONS = sorted(p.stem for p in (ROOT / "web" / "lessons").glob("*.json"))   # <game>, then <game>-<n>
 SHOTS = os.environ.get("LESSON_SHOTS")
 
 # what the page is waiting for: a step to follow, the free end of the deal, or the summary
@@ -64,10 +64,17 @@ BUBBLE_COVERS = """() => {
 }"""
 
 
-def lesson_page(page, site, game):
-    """Open ``game``'s lesson with the bots at their fastest pace."""
+def lesson_of(name):
+    """The game and number of the lesson in web/lessons/<name>.json (<game>: its first; <game>-<n>)."""
+    game, _, n = name.partition("-")
+    return game, int(n or 1)
+
+
+def lesson_page(page, site, name):
+    """Open lesson ``name`` with the bots at their fastest pace."""
+    game, n = lesson_of(name)
     page.add_init_script(f"localStorage.setItem('pygames:settings:{game}', JSON.stringify({{speed: 'instant'}}))")
-    return open_app(page, site, f"{game}?learn=1")
+    return open_app(page, site, f"{game}?learn={n}")
 
 
 def next_state(page, after=None):
@@ -112,7 +119,7 @@ def test_a_step_telling_what_is_not_so_is_caught():
 # The lesson's summary is the page's own (learn.js), alike for every game: the desktop runs play on
 # to it, but the deals of Spite and Malice and Spooneye, played on by the Easy bot, are long (20 s
 # and 7 s more) - their runs stop at the free end, as the phone runs do.
-TO_SUMMARY = [g for g in LESSONS if g not in ("spite_malice", "spooneye")]
+TO_SUMMARY = [g for g in LESSONS if lesson_of(g)[0] not in ("spite_malice", "spooneye")]
 
 
 @pytest.mark.parametrize("where", ["desktop-en", "phone-ja"])
@@ -173,7 +180,7 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
     assert summary.locator("[data-lesson-end]").count() == 1
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{game}-{where}-summary.png")
-    stats = page.evaluate(f"localStorage.getItem('pygames:stats:{game}')")
+    stats = page.evaluate(f"localStorage.getItem('pygames:stats:{lesson_of(game)[0]}')")
     assert stats is None, "a lesson never counts in the statistics"
     page.locator("#summary-ok").click()          # "Play a real game"
     page.wait_for_function("() => !window.pygames.app.lesson && !location.hash.includes('learn')")
@@ -230,7 +237,7 @@ NOTHING_LEFT_OPEN = """(game) => !document.querySelector('dialog[open]') && !win
 
 def test_a_finished_lessons_summary_goes_with_any_navigation(page, site):
     """Back, a game chosen in the header and a link opened, each from a finished lesson's summary: the
-    summary closes and where the person went shows (Back left "The lesson is over" over the home
+    summary closes and where the person went shows (and its Next lesson opens the game's second lesson) (Back left "The lesson is over" over the home
     screen, and its "Play a real game" then changed the address under it; a game chosen left the
     summary over that game's table, and its button threw: the lesson was gone)."""
     game = "skarney_gin"          # the shortest lesson: seven moves of the person's
@@ -248,6 +255,11 @@ def test_a_finished_lessons_summary_goes_with_any_navigation(page, site):
                            f" && ({NOTHING_LEFT_OPEN})()", timeout=30_000)
     page.evaluate(f"location.hash = '{game}?learn=1'")
     page.wait_for_function("window.pygames.app.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
+    finish_lesson(page)
+    page.locator("[data-lesson-onward]").click()             # the second lesson, from where it starts
+    page.wait_for_function(f"window.pygames.app.lesson?.n === 2 && location.hash === '#{game}?learn=2'"
+                           " && !document.querySelector('dialog[open]')", timeout=30_000)
+    assert "Lesson 2" in page.locator("#lesson-banner").inner_text()
     finish_lesson(page)
     g = pygames.new_game("leopard", seed=3)
     page.evaluate("f => { location.hash = f; }", links.encode(g))     # a link: its game alone

@@ -38,13 +38,16 @@ def bot_move(game, level):
     return ai.choose_move(game.view(seat), level=level, seed=game.seed * 1009 + game.move_count)
 
 
-def play_deal(game_id, seed, players=None, options=None, level="easy", person=None, script=(), seat=0, limit=400):
-    """Play deal 1: the person's moves from ``script`` first, then by ``person`` (a level) or stop.
-    Yields (game before the move, mover, move) for every move."""
-    g = pygames.new_game(game_id, seed=seed, players=players, options=options)
+def play_deal(game_id, seed, players=None, options=None, level="easy", person=None, script=(), seat=0, limit=400,
+              start=None):
+    """Play deal 1 - or, from ``start`` (a link to a position), the rest of that position's deal: the
+    person's moves from ``script`` first, then by ``person`` (a level) or stop. Yields (game before the
+    move, mover, move) for every move."""
+    g = pygames.links.decode(start) if start else pygames.new_game(game_id, seed=seed, players=players, options=options)
+    deal = g.deal_number
     script = list(script)
     mine = 0
-    while not g.is_over and g.deal_number == 1 and g.move_count < limit:
+    while not g.is_over and g.deal_number == deal and g.move_count < limit:
         mover = g.current_player
         if mover == seat:
             if mine < len(script):
@@ -102,10 +105,23 @@ def fact_holds(game_id, view, fact):
     raise ValueError(f"unknown fact {kind!r}")
 
 
-def false_facts(game_id, lesson=None):
+def load(name):
+    """A lesson (web/lessons/<name>.json: a game's first is named by the game, its n-th <game>-<n>) and
+    the game it teaches."""
+    return json.loads((LESSONS / f"{name}.json").read_text()), name.split("-")[0]
+
+
+def replay(game_id, lesson, **more):
+    """``play_deal`` as the page plays the lesson."""
+    return play_deal(game_id, lesson.get("seed"), lesson.get("players"), lesson.get("options"), lesson.get("level", "easy"),
+                     script=lesson["moves"], seat=lesson.get("seat", 0), start=lesson.get("start"), **more)
+
+
+def false_facts(name, lesson=None):
     """Every fact of the lesson's steps (and its end) that is not true of the position it is shown in:
     [(where, fact)] - empty when every step tells the truth."""
-    lesson = lesson or json.loads((LESSONS / f"{game_id}.json").read_text())
+    loaded, game_id = load(name)
+    lesson = lesson or loaded
     seat = lesson.get("seat", 0)
     wrong = []
     after, then = [], []       # (where, fact) to check right after the person's move / at their next
@@ -118,8 +134,7 @@ def false_facts(game_id, lesson=None):
 
     n = 0
     g = None
-    for g, mover, _move in play_deal(game_id, lesson["seed"], lesson.get("players"), lesson.get("options"),
-                                     lesson.get("level", "easy"), script=lesson["moves"], seat=seat):
+    for g, mover, _move in replay(game_id, lesson):
         view = g.view(seat)
         settle(after, view)
         if mover != seat:
@@ -147,16 +162,17 @@ def false_facts(game_id, lesson=None):
     return wrong
 
 
-def check(game_id):
-    lesson = json.loads((LESSONS / f"{game_id}.json").read_text())
+def check(name):
+    lesson, game_id = load(name)
     steps = {}
     for i, s in enumerate(lesson["steps"]):
         steps.setdefault(s["at"], []).append(f"{i}:{s['say']}")
     n = 0
     ok = True
     g = None
-    for g, mover, move in play_deal(game_id, lesson["seed"], lesson.get("players"), lesson.get("options"),
-                                    lesson.get("level", "easy"), script=lesson["moves"], seat=lesson.get("seat", 0)):
+    start = None
+    for g, mover, move in replay(game_id, lesson):
+        start = start or g.deal_number
         if mover != lesson.get("seat", 0):
             continue
         legal = move in g.legal_moves()
@@ -166,15 +182,15 @@ def check(game_id):
     done = n >= len(lesson["moves"])
     # the same object, played on: once the loop is over, the deal either ended with the script or goes
     # on freely (then the page shows a last "finish as you like" step; "free": false says it does not)
-    ends = g is not None and (g.is_over or g.deal_number != 1)
+    ends = g is not None and (g.is_over or g.deal_number != start)
     free_ok = lesson.get("free", True) != ends
     if not free_ok:
         print(f"  the script {'ends' if ends else 'does not end'} the deal: set \"free\": {'false' if ends else 'true'}")
-    wrong = false_facts(game_id, lesson) if ok and done else []
+    wrong = false_facts(name, lesson) if ok and done else []
     for where, fact in wrong:
         print(f"  {where} says what is not so: {json.dumps(fact)}")
     good = ok and done and free_ok and not wrong
-    print(f"{game_id}: {'ok' if good else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
+    print(f"{name}: {'ok' if good else 'BROKEN'} ({n} of {len(lesson['moves'])} moves)")
     return good
 
 

@@ -47,7 +47,7 @@ const app = {
   away: false,       // another tab took this game on (one_tab.js): nothing moves or is saved here
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
-  lesson: null,      // {gameId, lesson, stops, pointer} while a lesson is on the table (learn.js: its own save slot)
+  lesson: null,      // {gameId, n, lesson, stops, pointer, ...} while a lesson is on the table (learn.js: its own save slot)
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
   remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
@@ -174,10 +174,10 @@ document.addEventListener("click", (event) => {
 });
 
 async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false, remote = false } = {}) {
-  if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId);
+  if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId, Number(learn)) : gameId);
   hideHome();
   try {
-    if (learn) await lessons.open(gameId);
+    if (learn) await lessons.open(gameId, { n: Number(learn) });      // learn: true (the first) or a lesson's number
     else if (daily) await dailyDeal.open(gameId);
     else if (fresh) await newGame(gameId, { look: true });
     else await resumeOrNew(gameId);
@@ -211,7 +211,7 @@ async function openStart(playable) {
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
   if (where.kind === "daily") return dailyDeal.open(where.gameId).catch(() => resumeOrNew(where.gameId));
-  if (where.kind === "learn") return lessons.open(where.gameId).catch(() => resumeOrNew(where.gameId));
+  if (where.kind === "learn") return lessons.open(where.gameId, { n: where.n }).catch(() => resumeOrNew(where.gameId));
   if (where.kind === "replay") {          // the viewer over the person's own game
     await resumeOrNew(where.gameId || fallback);
     sharing.openReplayLink(where.fragment);
@@ -674,7 +674,8 @@ async function onAddress() {
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
   if (where.kind === "learn") {
-    return atHome() || app.lesson?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, learn: true }) : undefined;
+    return atHome() || app.lesson?.gameId !== where.gameId || app.lesson?.n !== where.n
+      ? openFromHome(where.gameId, { pushed: true, learn: where.n }) : undefined;
   }
   if (where.kind === "daily") {
     return atHome() || app.daily?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
@@ -891,7 +892,7 @@ stats.installStats({
 });
 // "why?" on a bot's move in the recent-moves line (why.js): a bot of a local table, never a person's seat
 const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !friend.isPerson(app.gameId, seat) });
-// lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
+// lessons (learn.js: #<game>?learn=<n>, their own save slots): a guided first deal, and more, from lesson data
 const lessons = installLearn({
   app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
   instruct: (move) => a11y.instruct(app.layout, move, app.state.view),

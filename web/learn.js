@@ -1,16 +1,17 @@
 // Learn to play: a guided first deal for any game whose lesson is data (web/lessons/<game>.json).
 // Nothing here knows a game. A lesson is
 //
-//   {"seed": 5, "players": 2, "options": {}, "level": "easy",
+//   {"seed": 5, "players": 2, "options": {}, "level": "easy",   (or "start": "<link>", the position it starts from)
 //    "moves": [<the person's moves of the teaching deal, in order>],
 //    "steps": [{"at": 0, "say": "<game>.learn.draw", "point": "<CSS selector>"},
 //              {"at": 0, "say": "<game>.learn.place", "area": "<CSS selector>" or [selectors]}, ...],
 //    "end": "<game>.learn.end",
-//    "free": false}       (optional: the script's last move ends the deal, so there is no free end)
+//    "free": false,       (optional: the script's last move ends the deal, so there is no free end)
+//    "next": 2}           (optional: the game's next lesson, web/lessons/<game>-2.json, offered at the end)
 //
 // The bots play at ``level`` with the engine's own seeds, so the seed and the person's moves fix the
 // whole deal (tools/lesson_deal.py replays it in CPython). Each step is shown when the person is about
-// to make their move number ``at``: a step with ``point`` explains something on the table (the element
+// to make their move number ``at`` (counted from where the lesson starts): a step with ``point`` explains something on the table (the element
 // it selects is highlighted; Next or a click on it goes on), a step without explains that move itself
 // (its card and its target highlighted, the lesson waits for it). A step's bubble never covers what it
 // points at, its move's cards and target, nor the ``area`` it names (what its words are about: the
@@ -18,10 +19,11 @@
 // explains is a plain "follow" step. Any other try is explained and changes nothing. After the last
 // step the person finishes the deal freely (the bubble saying so hangs from the status line, and goes
 // once read: it would cover the table's foot); the
-// deal's summary says the lesson is over and offers a real game or the lesson again.
+// deal's summary says the lesson is over and offers a real game, the lesson again or the next one.
 //
-// The lesson has its own save (store "learn:<game>"), never counts in statistics and never touches the
-// person's own game; the address is #<game>?learn=1 while it shows.
+// A lesson has its own save (store "learn:<game>", "learn:<game>-<n>"), never counts in statistics and
+// never touches the person's own game; the address is #<game>?learn=<n> while it shows. A step's
+// "facts" (what its words claim about its position) are for tools/lesson_deal.py, which checks them.
 import * as store from "./store.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
@@ -30,18 +32,22 @@ import { canonical, cardsOf, moveElements } from "./move_marks.js";
 
 const $ = (id) => document.getElementById(id);
 const ON = "lesson-on";
-const lessons = new Map();          // gameId -> its lesson data (fetched once)
+const lessons = new Map();          // lesson slot -> its lesson data (fetched once)
 
-/** A lesson's data, fetched once; rejects when the game has none. */
-export async function lessonOf(gameId) {
-  if (!lessons.has(gameId)) {
-    lessons.set(gameId, fetch(`lessons/${gameId}.json`).then((r) => {
-      if (!r.ok) throw new Error(`no lesson for ${gameId}`);
+/** The name of a game's lesson ``n``: its file (web/lessons/<slot>.json) and its save ("learn:<slot>"). */
+const slotOf = (gameId, n = 1) => (n > 1 ? `${gameId}-${n}` : gameId);
+
+/** A game's lesson ``n`` (1, 2, ...), fetched once; rejects when the game has none. */
+export async function lessonOf(gameId, n = 1) {
+  const slot = slotOf(gameId, n);
+  if (!lessons.has(slot)) {
+    lessons.set(slot, fetch(`lessons/${slot}.json`).then((r) => {
+      if (!r.ok) throw new Error(`no lesson ${n} for ${gameId}`);
       return r.json();
     }));
-    lessons.get(gameId).catch(() => lessons.delete(gameId));
+    lessons.get(slot).catch(() => lessons.delete(slot));
   }
-  return lessons.get(gameId);
+  return lessons.get(slot);
 }
 
 /** The stops of a lesson, in order: every step, and a "follow" stop for each scripted move no step
@@ -62,11 +68,11 @@ function stopsOf(lesson) {
  * toast, render(), runBots(), instruct(move) (the move as an instruction: "play 8♦")}. Returns what app.js calls. */
 export function installLearn(hooks) {
   const { app } = hooks;
-  const record = (gameId) => {
-    const rec = store.loadRecord(`learn:${gameId}`);
+  const record = (slot) => {
+    const rec = store.loadRecord(`learn:${slot}`);
     return rec && typeof rec === "object" ? rec : null;
   };
-  const saveRecord = (gameId, rec) => store.saveRecord(`learn:${gameId}`, rec);
+  const saveRecord = (slot, rec) => store.saveRecord(`learn:${slot}`, rec);
 
   const banner = document.createElement("div");
   banner.id = "lesson-banner";
@@ -75,7 +81,7 @@ export function installLearn(hooks) {
   $("table")?.before(banner);
   banner.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-leave]")) hooks.leave(app.gameId);
-    if (event.target.closest("[data-lesson-restart]")) replay(app.gameId);
+    if (event.target.closest("[data-lesson-restart]")) replay(app.gameId, app.lesson?.n);
   });
 
   const bubble = document.createElement("div");
@@ -89,7 +95,7 @@ export function installLearn(hooks) {
     if (event.target.closest("[data-lesson-next]")) next();
     if (event.target.closest("[data-lesson-close]") && app.lesson) {     // the free end's bubble, read
       app.lesson.freeRead = true;
-      saveRecord(app.lesson.gameId, { ...(record(app.lesson.gameId) || {}), freeRead: true });
+      saveRecord(app.lesson.slot, { ...(record(app.lesson.slot) || {}), freeRead: true });
       hooks.render();
     }
   });
@@ -107,38 +113,49 @@ export function installLearn(hooks) {
   let ending = null;           // the lesson whose summary is open (decorateSummary), until it closes
   let placedFor = null;        // the stop the bubble was last scrolled to
 
-  /** Open the lesson of ``gameId``: the one under way, else a fresh one. */
-  async function open(gameId, { fresh = false } = {}) {
-    const lesson = await lessonOf(gameId);
-    const rec = fresh ? null : record(gameId);
+  /** Open the game's lesson ``n``: the one under way, else a fresh one - a new game of its seed, or
+   * the position its "start" link holds (a lesson about what comes late in a match). */
+  async function open(gameId, { fresh = false, n = 1 } = {}) {
+    const slot = slotOf(gameId, n);
+    const lesson = await lessonOf(gameId, n);
+    const rec = fresh ? null : record(slot);
     let state = null;
     if (rec && !rec.done && typeof rec.save === "string") {
       try { state = await hooks.engine().call("load", { save: rec.save }); } catch { state = null; }
     }
     if (!state) {
-      state = await hooks.engine().call("new", { game: gameId, players: lesson.players ?? null,
-        options: lesson.options || {}, seed: lesson.seed });
-      saveRecord(gameId, { save: state.link, pointer: 0, done: false });
+      state = lesson.start ? await hooks.engine().call("load", { save: lesson.start })
+        : await hooks.engine().call("new", { game: gameId, players: lesson.players ?? null,
+          options: lesson.options || {}, seed: lesson.seed });
+      // where the lesson starts: its deal, and the person's moves of that deal made before it
+      saveRecord(slot, { save: state.link, pointer: 0, done: false, deal: state.view.deal ?? 1, base: mine(state) });
     }
     wrong = null;
     placedFor = null;
-    hooks.show(gameId, state, { gameId, lesson, stops: stopsOf(lesson), pointer: record(gameId)?.pointer || 0,
-      freeRead: Boolean(record(gameId)?.freeRead) });
+    const at = record(slot) || {};
+    hooks.show(gameId, state, { gameId, n, slot, lesson, stops: stopsOf(lesson), pointer: at.pointer || 0,
+      freeRead: Boolean(at.freeRead), deal: at.deal ?? 1, base: at.base || 0 });
     sync(state);
   }
 
-  async function replay(gameId) {
-    try { await open(gameId, { fresh: true }); } catch (err) { hooks.toast(err.message); }
-    replaceAddress(learnFragment(gameId));
+  async function replay(gameId, n = 1) {
+    try { await open(gameId, { fresh: true, n }); } catch (err) { hooks.toast(err.message); }
+    replaceAddress(learnFragment(gameId, n));
     hooks.render();
     hooks.runBots();
   }
 
-  /** The person's moves so far in the lesson's deal. */
+  /** The person's moves in the deal on the table. */
+  function mine(state) {
+    return (state.view.log || []).filter((e) => e.seat === state.seat).length;
+  }
+
+  /** The person's moves so far in the lesson's deal (Infinity once it is over). */
   function made(state) {
+    const lesson = app.lesson;
     const view = state.view;
-    if (view.deal !== undefined && view.deal !== 1) return Infinity;
-    return (view.log || []).filter((e) => e.seat === state.seat).length;
+    if (view.deal !== undefined && view.deal !== (lesson?.deal ?? 1)) return Infinity;
+    return mine(state) - (lesson?.base || 0);
   }
 
   /** Put the pointer where the deal is: at the first stop of the person's next move, unless a
@@ -159,10 +176,10 @@ export function installLearn(hooks) {
   function adopt(state) {
     wrong = null;
     sync(state);
-    const gameId = app.lesson.gameId;
-    const rec = record(gameId) || {};
-    saveRecord(gameId, { ...rec, save: state.link, pointer: app.lesson.pointer });
-    replaceAddress(learnFragment(gameId));
+    const { gameId, n, slot } = app.lesson;
+    const rec = record(slot) || {};
+    saveRecord(slot, { ...rec, save: state.link, pointer: app.lesson.pointer });
+    replaceAddress(learnFragment(gameId, n));
   }
 
   /** The stop under way, or null (the lesson's steps are over, or it is not the person's turn). */
@@ -181,8 +198,8 @@ export function installLearn(hooks) {
     const stop = current();
     if (!stop || stop.move) return;
     app.lesson.pointer = stop.index + 1;
-    const rec = record(app.lesson.gameId) || {};
-    saveRecord(app.lesson.gameId, { ...rec, pointer: app.lesson.pointer });
+    const rec = record(app.lesson.slot) || {};
+    saveRecord(app.lesson.slot, { ...rec, pointer: app.lesson.pointer });
     wrong = null;
     hooks.render();
   }
@@ -231,7 +248,9 @@ export function installLearn(hooks) {
     document.documentElement.classList.toggle("lesson-on", showing);
     if (!showing) { bubble.hidden = true; return; }
     const lesson = app.lesson;
-    banner.innerHTML = `<span class="daily-label">${esc(t("learn.banner", { game: hooks.gameTitle(app.gameId) }))}</span>
+    const title = lesson.n > 1 ? t(`${app.gameId}.learn${lesson.n}.title`) : "";
+    banner.innerHTML = `<span class="daily-label">${esc(lesson.n > 1 ? t("learn.banner_more", { game: hooks.gameTitle(app.gameId), n: lesson.n, title })
+      : t("learn.banner", { game: hooks.gameTitle(app.gameId) }))}</span>
       <button type="button" class="link" data-lesson-restart>${esc(t("learn.restart"))}</button>
       <button type="button" class="link" data-lesson-leave>${esc(t("learn.leave"))}</button>`;
     const stop = current();
@@ -248,7 +267,7 @@ export function installLearn(hooks) {
     }
     const over = lesson.pointer >= lesson.stops.length;
     const v = app.state?.view;
-    if (!stop && !(over && v && !v.is_over && v.deal === 1 && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
+    if (!stop && !(over && v && !v.is_over && (v.deal ?? 1) === lesson.deal && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
     const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.instruct(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
     const total = lesson.stops.length + (lesson.lesson.free === false ? 0 : 1);     // the free end is a step too
@@ -347,25 +366,31 @@ export function installLearn(hooks) {
     if (!app.lesson) return false;
     const lesson = ending = app.lesson;
     const end = lesson.lesson.end;
+    const onward = lesson.lesson.next ? t("learn.next_lesson", { title: t(`${lesson.gameId}.learn${lesson.lesson.next}.title`) }) : "";
     body.insertAdjacentHTML("beforeend", `<section class="lesson-end" data-lesson-end>
       <p>${esc(end && hasText(end) ? t(end) : "")} ${esc(t("learn.end"))}</p>
-      <p><button type="button" class="secondary" data-lesson-replay>${esc(t("learn.replay"))}</button></p></section>`);
+      <p>${onward ? `<button type="button" class="secondary" data-lesson-onward>${esc(onward)}</button> ` : ""}<button
+        type="button" class="secondary" data-lesson-replay>${esc(t("learn.replay"))}</button></p></section>`);
     body.querySelector("[data-lesson-replay]").addEventListener("click", () => {
-      lesson.replaying = true;
+      lesson.then = lesson.n;
       $("dlg-summary").close();
     });
-    saveRecord(lesson.gameId, { ...(record(lesson.gameId) || {}), done: true });
+    body.querySelector("[data-lesson-onward]")?.addEventListener("click", () => {
+      lesson.then = lesson.lesson.next;
+      $("dlg-summary").close();
+    });
+    saveRecord(lesson.slot, { ...(record(lesson.slot) || {}), done: true });
     return true;
   }
 
-  /** After the lesson's summary closed: the lesson again, or a real game - unless the person went
-   * elsewhere meanwhile (``dismiss``): then where they went stands. */
+  /** After the lesson's summary closed: the lesson again, the next lesson, or a real game - unless the
+   * person went elsewhere meanwhile (``dismiss``): then where they went stands. */
   async function afterSummary() {
     const lesson = ending;
     ending = null;
     if (!lesson || lesson.dismissed || app.lesson !== lesson) return undefined;
     app.lesson = null;
-    if (lesson.replaying) return replay(lesson.gameId);
+    if (lesson.then) return replay(lesson.gameId, lesson.then);
     return hooks.realGame(lesson.gameId);
   }
 
