@@ -5,6 +5,11 @@
                                                         each seed's first deal with the person's
                                                         seat played by a bot: the person's moves,
                                                         to pick a seed whose deal brings the rules up
+    python3 tools/lesson_deal.py link <game> <seed> <moves> [level]
+                                                        a position a later lesson may start from
+                                                        ("start"): the seed's match played that many
+                                                        moves by the bots as a lesson's play on (the
+                                                        person's seat Normal, the others at level)
 
 The page plays a lesson's bots at its ``level`` with the bridge's seed (game seed * 1009 + move
 count), so (seed, the person's moves) fixes the whole deal: this script plays it the same way in
@@ -209,6 +214,12 @@ if __name__ == "__main__":
     if cmd == "check":
         games = rest or sorted(p.stem for p in LESSONS.glob("*.json"))
         sys.exit(0 if all([check(g) for g in games]) else 1)
+    if cmd == "link" and len(rest) >= 3:
+        g = pygames.new_game(rest[0], seed=int(rest[1]))
+        while g.move_count < int(rest[2]) and not g.is_over:
+            g.play(bot_move(g, "normal" if g.current_player == 0 else (rest[3] if len(rest) > 3 else "easy")))
+        print(pygames.links.encode(g))
+        sys.exit(0)
     if cmd == "search" and rest:
         lo = int(rest[1]) if len(rest) > 1 else 1
         hi = int(rest[2]) if len(rest) > 2 else lo + 20
