@@ -21,10 +21,11 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
                                 warm_page(locale="ja-JP"), warm_page(name="other") a second
                                 person's browser (its own storage)
     app                         function: `page` with index.html#spades open and ready (a table)
-    open_app(page, site, fragment="", timeout=60_000)
+    open_app(page, site, fragment="", timeout=60_000, start=True)
                                 plain function (from conftest import open_app): go to
                                 index.html#fragment, wait for <html data-state="ready">; fails with
-                                the app's message on data-state="error" (message in data-error)
+                                the app's message on data-state="error" (message in data-error);
+                                presses a new game's first-look Start, as a person would
 """
 
 import http.server
@@ -371,10 +372,16 @@ def wait_ready(page, timeout=READY_TIMEOUT_MS):
 ADDRESSES = "Number(document.documentElement.dataset.addresses || 0)"
 
 
-def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
+# a new game's first look (web/first_look.js): the line over the table whose Start lets its bots move
+FIRST_LOOK_START = "#first-look:not([hidden]) [data-first-look-start]"
+
+
+def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS, start=True):
     """Open index.html#fragment and wait until the app says it is ready. On a page already showing
     the app only the address changes (no new load), so it also waits until the page has dealt with
-    the new address (``data-addresses`` counts them): the last position's table is no longer current."""
+    the new address (``data-addresses`` counts them): the last position's table is no longer current.
+    A new game dealt there whose bots wait for the person's first look is started, as a person would
+    press Start (``start=False``: left waiting)."""
     url = f"{site}index.html" + (f"#{fragment.lstrip('#')}" if fragment else "")
     here = page.url
     same_page = here.split("#")[0] == url.split("#")[0] and "#" in url and here != url
@@ -382,7 +389,10 @@ def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS):
     page.goto(url)
     if same_page:
         page.wait_for_function(f"{ADDRESSES} > {before}", timeout=timeout, polling=20)
-    return wait_ready(page, timeout)
+    wait_ready(page, timeout)
+    if start:
+        page.evaluate(f"document.querySelector('{FIRST_LOOK_START}')?.click()")
+    return page
 
 
 def page_bot_move(game, level="normal"):

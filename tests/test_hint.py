@@ -178,6 +178,78 @@ def test_spite_malice_reasons_for_the_payoff_card_and_discards():
                         {"hint.spite_malice.discard_new", "hint.spite_malice.discard_order"})
 
 
+def spite_malice_claim_holds(view, move, reason):
+    """Whether what a Spite and Malice reason says is true of ``view`` and ``move``."""
+    seat, key = view["seat"], reason["key"].split(".")[-1]
+    rank = "A23456789TJQK".index
+    pile = view["centre"][move["pile"]] if move.get("pile") not in (None, "new") and move["type"] == "build" else None
+    below = (view["zones"][f"discard{seat}_{move['pile']}"] or [None])[-1] \
+        if move["type"] == "discard" and move["pile"] != "new" else None
+    hand = view["zones"][f"hand{seat}"]
+    after = game_class("spite_malice").determinize(view, Rng(0))
+    after.play(move)
+    after = after.view(seat)
+    nxt = view["payoff_tops"][(seat + 1) % view["players"]]
+    claims = {
+        "end_turn": lambda: move["type"] == "end_turn",
+        "payoff": lambda: move.get("from") == "payoff",
+        "toward_payoff": lambda: not fits_a_pile(view, view["payoff_tops"][seat]) and fits_a_pile(after, view["payoff_tops"][seat]),
+        "block": lambda: reason.get("card") == nxt and fits_a_pile(view, nxt) and not fits_a_pile(after, nxt),
+        "complete": lambda: pile is not None and pile["needs"] == "Q",
+        "from_discard": lambda: move.get("from") == "discard",
+        "empty_hand": lambda: move.get("from") == "hand" and len(hand) == 1,
+        "ace": lambda: move.get("card", "")[0:1] == "A" and move.get("pile") == "new",
+        "king": lambda: move.get("card", "")[0:1] == "K" and reason["rank"]["key"].endswith("." + (pile["needs"] if pile else "A")),
+        "from_hand": lambda: move.get("from") == "hand" and len(hand) > 1,
+        "discard_new": lambda: move["type"] == "discard" and below is None,
+        "discard_order": lambda: below is not None and "K" not in (move["card"][0], below[0])
+        and rank(below[0]) - rank(move["card"][0]) in (0, 1),
+        "discard_below": lambda: below is not None and "K" not in (move["card"][0], below[0])
+        and rank(below[0]) > rank(move["card"][0]),
+        "discard_high": lambda: move["type"] == "discard" and move["card"][0] != "K"
+        and rank(move["card"][0]) == max(rank(c[0]) for c in hand if c[0] != "K"),
+        "discard_least": lambda: move["type"] == "discard" and not any(
+            m["pile"] == "new" or not view["zones"][f"discard{seat}_{m['pile']}"]
+            or "K" not in (m["card"][0], view["zones"][f"discard{seat}_{m['pile']}"][-1][0])
+            and rank(m["card"][0]) <= rank(view["zones"][f"discard{seat}_{m['pile']}"][-1][0])
+            for m in view["legal_moves"] if m["type"] == "discard"),
+    }
+    return claims[key]()
+
+
+def fits_a_pile(view, top):
+    """The referee's own reading of the rules: could ``top`` go on a centre pile of ``view`` now
+    (Kings wild, an Ace on an empty place)?"""
+    if top[0] == "K":
+        return True
+    return any((pile["needs"] if pile["cards"] else "A") == top[0] for pile in view["centre"])
+
+
+def test_spite_malice_gives_a_reason_true_to_the_position_for_every_hint():
+    """Every move the Hard bot hints gets a reason (it said only "the move the Hard bot would make"
+    for most builds from the hand, most discards and the end of a turn), and every reason any legal
+    move gets says what is true: the pile it completes needs a Queen, the card it blocks is the next
+    player's pay-off card and fits nowhere after the move, a discard "in order" goes on its own
+    rank or the next one up, and so on."""
+    seen = set()
+    hinted = 0
+    for i, g in enumerate(positions_with_a_choice("spite_malice", count=12, spread=(4, 9, 41))):
+        view = g.view(g.current_player)
+        answer = ai.hint(view, seed=i, budget=BUDGET)
+        assert answer["reason"] is not None, (i, answer["move"])
+        hinted += 1
+        for move in view["legal_moves"]:
+            got = hints.reason(view, move, seed=i)
+            if got is None:
+                continue
+            check_reason("spite_malice", got)
+            seen.add(got["key"])
+            assert spite_malice_claim_holds(view, move, got), (i, move, got)
+    assert hinted == 12
+    assert {"hint.spite_malice.from_hand", "hint.spite_malice.discard_high", "hint.spite_malice.discard_below",
+            "hint.spite_malice.ace"} <= seen, seen
+
+
 def test_skarney_gin_and_spooneye_give_reasons():
     assert first_reason("skarney_gin", lambda v, m: m["type"] == "meld", {"hint.skarney_gin.meld"})
     assert first_reason("skarney_gin", lambda v, m: m["type"] in ("take", "refuse"),

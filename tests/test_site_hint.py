@@ -8,7 +8,7 @@ wrapped so a bot's answer waits for the test to let it through - no timing is as
 import pytest
 
 import pygames
-from pygames import links
+from pygames import ai, links
 from tests.conftest import open_app
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"
@@ -102,6 +102,91 @@ def play_hinted(page):
             "the hinted move was not played"
     assert page.locator("#table .hinted").count() == 0 or page.evaluate(MY_TURN)
     return hint
+
+
+def positions_of_every_kind(gid, seeds=range(1, 6), moves=150):
+    """Links to seeded positions with the person (seat 0) to act that between them offer every kind
+    of move the person meets in ``gid`` (a build from the hand, the pay-off pile and a discard pile
+    are three kinds), in the order met: [(link, kinds new there)]."""
+    found, kinds = [], set()
+    for seed in seeds:
+        g = pygames.new_game(gid, seed=seed)
+        while not g.is_over and g.move_count < moves:
+            view = g.view(g.current_player)
+            if g.current_player == 0:
+                new = {m["type"] + (":" + m["from"] if isinstance(m.get("from"), str) else "") for m in view["legal_moves"]} - kinds
+                if new:
+                    kinds |= new
+                    found.append((links.encode(g), sorted(new)))
+            g.play(ai.choose_move(view, "random", seed=seed + g.move_count))
+    return found
+
+
+# For every legal move of the position on the table: what the Hint would mark (hint.js), against the
+# table the layout drew - something is marked; each card the move names that the person may pick
+# somewhere (a legal [data-card]) is marked, or shown by a marked element (a pile whose top it
+# is); the place it goes (the layout's data-target) is marked where the table has it; and no card the
+# person may pick is marked that the move does not use. Returns the moves that fail, with why.
+MARKS_COVER_EVERY_MOVE = """async () => {
+  const { hintedElements } = await import('./hint.js');
+  const app = window.pygames.app, table = document.getElementById('table');
+  const cardsOf = (v, out = []) => { if (typeof v === 'string' && /^[2-9TJQKA][SHDC]$/.test(v)) out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach((x) => cardsOf(x, out)); return out; };
+  const bad = [];
+  for (const move of app.state.view.legal_moves) {
+    const marked = hintedElements(table, move, app.layout);
+    const key = app.layout.targetOf?.(move);
+    const targets = key == null ? [] : [...table.querySelectorAll(`[data-target="${CSS.escape(key)}"]`)];
+    const source = app.layout.sourceOf?.(move);
+    if (!marked.length) bad.push([move, 'nothing marked']);
+    const named = cardsOf(move);
+    for (const code of named) {
+      if (!table.querySelector(`[data-card="${code}"][data-legal=true]`)) continue;     // not picked: a button plays it
+      const shows = marked.filter((el) => !targets.includes(el))
+        .some((el) => el.dataset.card === code || el.querySelector(`[data-card="${code}"]`));
+      if (!shows) bad.push([move, `card ${code} not marked`]);
+    }
+    if (targets.length && !targets.some((el) => marked.includes(el))) bad.push([move, `target ${key} not marked`]);
+    for (const el of marked) {
+      if (el.matches('[data-card][data-legal=true]') && !named.includes(el.dataset.card) && el.dataset.source !== source) {
+        bad.push([move, `marks ${el.dataset.card}, not in the move`]);
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+def test_a_hint_marks_every_card_and_place_its_move_uses_in_every_game(page, site):
+    """Over seeded positions of every game that between them offer every kind of move, whatever move
+    the Hint gives is marked whole: for Skarney Gin's initial meld and a new meld (built by picking
+    hand cards) it marked no card, and for a lay-off only the meld. Then, at Skarney Gin's initial
+    meld, H marks the hinted meld's three cards and the slot they go to."""
+    settings(page, "spades", speed="instant")
+    open_app(page, site, "")
+    addresses = 0
+    skarney_initial = None
+    for game in pygames.GAME_IDS:
+        for link, kinds in positions_of_every_kind(game):
+            addresses += 1
+            page.evaluate("f => { location.hash = f; }", link)
+            page.wait_for_function(f"Number(document.documentElement.dataset.addresses) >= {addresses} && ({MY_TURN})",
+                                   timeout=30_000)
+            assert page.evaluate("window.pygames.app.state.view.game") == game
+            assert page.evaluate(MARKS_COVER_EVERY_MOVE) == [], (game, kinds)
+            if game == "skarney_gin" and "initial_part" in kinds:
+                skarney_initial = link
+    assert skarney_initial
+    page.evaluate("f => { location.hash = f; }", skarney_initial)
+    page.wait_for_function(f"Number(document.documentElement.dataset.addresses) >= {addresses + 1} && ({MY_TURN})",
+                           timeout=30_000)
+    page.keyboard.press("h")
+    page.wait_for_function(HINT_SHOWN, timeout=60_000)
+    move = page.evaluate("import('./hint.js').then((h) => h.current().move)")
+    assert move["type"] == "initial_part", move
+    hinted = page.evaluate("[...document.querySelectorAll('#table .hinted')].map((el) => el.dataset.card || el.dataset.target)")
+    assert sorted(c for c in hinted if c and c != "initial:next") == sorted(move["cards"]), hinted
+    assert "initial:next" in hinted
 
 
 @pytest.mark.parametrize("game", ["spades", "leopard", "spite_malice"])

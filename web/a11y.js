@@ -64,6 +64,25 @@ export function announce(text) {
   while (region.children.length > SHOWN) region.firstElementChild.remove();
 }
 
+/** A move as the person is asked to make it, an instruction ("play 7♥", a lesson's step): the layout's
+ * own ``instruct(move, view)`` if it has one, else built from the move's type and cards. */
+export function instruct(layout, move, view) {
+  const own = layout?.instruct?.(move, view);
+  if (own) return own;
+  const cards = [];
+  const collect = (v) => {
+    if (typeof v === "string" && CARD.test(v)) cards.push(cardName(v));
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === "object") Object.values(v).forEach(collect);
+  };
+  Object.entries(move || {}).forEach(([k, v]) => { if (k !== "type") collect(v); });
+  const value = move?.bid ?? null;
+  const what = cards.length ? cards.join(", ") :
+    value == null ? "" : hasText(`a11y.value.${value}`) ? t(`a11y.value.${value}`) : String(value);
+  const type = String(move?.type ?? "");
+  return hasText(`a11y.do.${type}`) ? t(`a11y.do.${type}`, { what }) : t("a11y.do", { action: type.replace(/_/g, " "), what }).trim();
+}
+
 /** Words for a play: the layout's own ``describe(move, seat, view)`` if it has one, else built from
  * the move's type and cards. A card the person's view does not show is never named. */
 export function describe(layout, move, seat, view) {

@@ -24,6 +24,7 @@ import { installDaily } from "./daily.js";
 import { installRemote } from "./remote.js";
 import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
 import { installLearn } from "./learn.js";
+import { installFirstLook } from "./first_look.js";
 import { esc } from "./html.js";
 import * as oneTab from "./one_tab.js";
 
@@ -46,7 +47,7 @@ const app = {
   away: false,       // another tab took this game on (one_tab.js): nothing moves or is saved here
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
   daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
-  lesson: null,      // {gameId, lesson, stops, pointer} while a lesson is on the table (learn.js: its own save slot)
+  lesson: null,      // {gameId, n, lesson, stops, pointer, ...} while a lesson is on the table (learn.js: its own save slot)
   remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
   remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
@@ -141,6 +142,7 @@ function goHome() {
   app.generation += 1;                  // bots stop while the home screen shows
   app.busy = false;
   app.hold = null;
+  lessons.dismiss();                    // a lesson's dialog left open would stand over the home screen
   showHome(gameList(), openFromHome);
   remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
     pushAddress(tableFragment(table));
@@ -172,12 +174,12 @@ document.addEventListener("click", (event) => {
 });
 
 async function openFromHome(gameId, { fresh = false, pushed = false, daily = false, learn = false, remote = false } = {}) {
-  if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId) : gameId);
+  if (!pushed) pushAddress(daily ? dailyFragment(gameId) : learn ? learnFragment(gameId, Number(learn)) : gameId);
   hideHome();
   try {
-    if (learn) await lessons.open(gameId);
+    if (learn) await lessons.open(gameId, { n: Number(learn) });      // learn: true (the first) or a lesson's number
     else if (daily) await dailyDeal.open(gameId);
-    else if (fresh) await newGame(gameId);
+    else if (fresh) await newGame(gameId, { look: true });
     else await resumeOrNew(gameId);
   } catch (err) {
     toast(err.message);
@@ -209,7 +211,7 @@ async function openStart(playable) {
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
   if (where.kind === "daily") return dailyDeal.open(where.gameId).catch(() => resumeOrNew(where.gameId));
-  if (where.kind === "learn") return lessons.open(where.gameId).catch(() => resumeOrNew(where.gameId));
+  if (where.kind === "learn") return lessons.open(where.gameId, { n: where.n }).catch(() => resumeOrNew(where.gameId));
   if (where.kind === "replay") {          // the viewer over the person's own game
     await resumeOrNew(where.gameId || fallback);
     sharing.openReplayLink(where.fragment);
@@ -257,7 +259,7 @@ async function resumeOrNew(gameId) {
       notice(t("page.save_failed", { game: gameTitle(gameId), reason: errorText(err) }));
     }
   }
-  await newGame(gameId);
+  await newGame(gameId, { look: true });
 }
 
 // ---- game lifecycle --------------------------------------------------------------------------
@@ -273,6 +275,7 @@ async function loadState(request) {
 }
 
 function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {}) {
+  lessons.dismiss();                         // a finished lesson's dialog goes with its table
   if (!atRemote) {                           // a local game replaces the remote table on the screen
     remoteTable.close();
     setPlayerNames(null);
@@ -296,7 +299,8 @@ function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {})
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
 }
 
-async function newGame(gameId, { seed } = {}) {
+/** Deal a new game of ``gameId``; ``look``: the person has not seen this table yet (first_look.js). */
+async function newGame(gameId, { seed, look = false } = {}) {
   app.generation += 1;     // a bot still choosing is not waited for: the old game's bots stop, its answer is dropped
   app.busy = false;
   const settings = store.settings(gameId);
@@ -306,6 +310,7 @@ async function newGame(gameId, { seed } = {}) {
   });
   setGame(gameId);
   adopt(state);
+  if (look) firstLook.arm(state);
 }
 
 function adopt(state) {
@@ -451,6 +456,7 @@ async function runBots() {
         drawn = false;
         continue;
       }
+      if (firstLook.holds()) break;          // a new game's bots wait for the person's first look
       if (!drawn) render();
       // a bot going on with its own turn (a chain of builds) moves quickly; a new turn - the first
       // after the person's move too - gets the chosen speed's whole pause, at any table size
@@ -564,6 +570,7 @@ function render() {
   $("status").textContent = app.summaryTitle ||
     friend.status(statusLine(ctx), { gameId: app.gameId, view: ctx.view, myTurn: ctx.myTurn });
   botSeats.decorate(table, $("status"), app.generation);
+  firstLook.decorate($("status"));
   // at a remote table the page says whom the table waits for (a person's message, never "your bot")
   if (remoteTable.active() && (remoteTable.status()?.stopped || !ctx.view.is_over && !remoteTable.myTurn())) {
     $("status").textContent = remoteTable.waitingText();
@@ -670,7 +677,8 @@ async function onAddress() {
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
   if (where.kind === "learn") {
-    return atHome() || app.lesson?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, learn: true }) : undefined;
+    return atHome() || app.lesson?.gameId !== where.gameId || app.lesson?.n !== where.n
+      ? openFromHome(where.gameId, { pushed: true, learn: where.n }) : undefined;
   }
   if (where.kind === "daily") {
     return atHome() || app.daily?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
@@ -887,10 +895,10 @@ stats.installStats({
 });
 // "why?" on a bot's move in the recent-moves line (why.js): a bot of a local table, never a person's seat
 const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !friend.isPerson(app.gameId, seat) });
-// lessons (learn.js: #<game>?learn=1, its own save slot): a guided first deal from the game's lesson data
+// lessons (learn.js: #<game>?learn=<n>, their own save slots): a guided first deal, and more, from lesson data
 const lessons = installLearn({
   app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
-  describe: (move) => a11y.describe(app.layout, move, app.state.seat, app.state.view),
+  instruct: (move) => a11y.instruct(app.layout, move, app.state.view),
   show: (gameId, state, lesson) => { setGame(gameId, null, { lesson }); adopt(state); },
   leave: async (gameId) => {               // back to the person's own game of that kind
     pushAddress(gameId);
@@ -901,10 +909,20 @@ const lessons = installLearn({
     pushAddress(gameId);
     try {
       if (unfinishedSave(gameId)) { await resumeOrNew(gameId); toast(t("learn.own_game_back")); }
-      else await newGame(gameId);
+      else await newGame(gameId, { look: true });
     } catch (err) { toast(err.message); }
     render(); runBots();
   },
+});
+// a new game's first look (first_look.js): its bots wait for Start while the person sees the table
+const firstLook = installFirstLook({
+  app,
+  mayWait: () => !watching() && !atHome() && !remoteTable.active() && !app.daily && !app.lesson,
+  botFirst: () => { const v = app.state.view; return !v.is_over && v.current_player !== app.state.seat && !friend.isPerson(app.gameId, v.current_player); },
+  words: () => { const chosen = store.settings(app.gameId);
+    return { level: LEVEL_NAMES[chosen.level || "normal"], speed: SPEED_NAMES[chosen.speed || "normal"] }; },
+  start: () => { render(); runBots(); },
+  settings: () => showSettings(),
 });
 // a full storage: saves go on failing quietly once the person has been told (store.js)
 store.whenFull({ tell: () => toast(t("page.storage_full"), 8000) });

@@ -1,9 +1,10 @@
 // The Hint button (and key H): on the person's turn it asks the engine what the Hard bot would play
-// from the person's own view (bridge method "hint": {move, reason}), marks that move on the table -
-// the elements whose data-move is the move, whose data-source is where it starts and whose
-// data-target is where it goes, for any layout - and says why in one line when the game can.
+// from the person's own view (bridge method "hint": {move, reason}), marks every element of the table
+// that move uses - its buttons, where it starts, where it goes and each card it names that the person
+// picks (move_marks.js), for any layout - and says why in one line when the game can.
 // A hint belongs to the position it was asked in: any move, undo or new game puts it away.
 import { t } from "./i18n.js";
+import { moveElements } from "./move_marks.js";
 
 const HINTED = "hinted";
 let page = null;       // {app, render, canHint}
@@ -58,26 +59,10 @@ export function current() {
   return shown && shown.link === page?.app.state?.link ? { move: shown.move, reason: shown.reason } : null;
 }
 
-function hintedElements(table, move, layout) {
-  const found = [];
-  const want = canonical(move);
-  for (const el of table.querySelectorAll("[data-move]")) {
-    try { if (canonical(JSON.parse(el.dataset.move)) === want) found.push(el); } catch { /* not JSON */ }
-  }
-  const source = layout?.sourceOf?.(move);
-  const target = layout?.targetOf?.(move);
-  if (source != null) found.push(...table.querySelectorAll(`[data-source="${CSS.escape(source)}"]`));
-  if (target != null) found.push(...table.querySelectorAll(`[data-target="${CSS.escape(target)}"]`));
-  return found;
-}
-
-/** JSON with sorted keys: two moves are one move whatever the order of their keys. */
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
+/** Every element of ``table`` the move uses (move_marks.js), as the Hint marks them. */
+export function hintedElements(table, move, layout) {
+  const { moves, sources, targets, cards } = moveElements(table, move, layout);
+  return [...new Set([...moves, ...sources, ...targets, ...cards])];
 }
 
 /** The hint's line under the table (made on first use), or hidden when ``text`` is null. */

@@ -3,7 +3,7 @@
 //   (nothing)          the home screen
 //   <game>             that game: the person's save of it, or a new one
 //   daily:<game>       the game's deal of the day (daily.js)
-//   <game>?learn=1     the game's lesson: a guided first deal (learn.js)
+//   <game>?learn=<n>   the game's lesson n: 1 a guided first deal, then any more (learn.js)
 //   <game>?<query>     a link the engine made (pygames/links.py): a challenge, a position, or -
 //                      with r= in its query - a replay for the viewer (replay.js)
 //   r.<base64url>      a remote table's invitation or message (pygames/remote, remote.js)
@@ -18,7 +18,7 @@ const REMOTE = "r.";
 const TABLE = "table:";
 
 /** What ``fragment`` (the address's part after '#', decoded) asks for:
- *  {kind: "home"}, {kind: "game", gameId}, {kind: "daily", gameId}, {kind: "learn", gameId},
+ *  {kind: "home"}, {kind: "game", gameId}, {kind: "daily", gameId}, {kind: "learn", gameId, n},
  *  {kind: "remote", fragment}, {kind: "table", table} (a stored remote table's id), or, for a link,
  *  {kind: "replay" | "link", gameId, fragment} - there gameId is null when it names no playable game
  *  (the engine then says what is wrong with the link). */
@@ -32,7 +32,8 @@ export function route(fragment, ids) {
     return { kind: "daily", gameId: fragment.slice(DAILY.length) };
   }
   const named = gameOfLink(fragment);
-  if (ids.includes(named) && linkParams(fragment).get("learn") === "1") return { kind: "learn", gameId: named };
+  const lesson = linkParams(fragment).get("learn");
+  if (ids.includes(named) && /^[1-9]$/.test(lesson ?? "")) return { kind: "learn", gameId: named, n: Number(lesson) };
   return { kind: linkParams(fragment).has("r") ? "replay" : "link", gameId: ids.includes(named) ? named : null, fragment };
 }
 
@@ -54,8 +55,8 @@ export function linkParams(link) {
 /** The fragment of a game's deal of the day. */
 export const dailyFragment = (gameId) => `${DAILY}${gameId}`;
 
-/** The fragment of a game's lesson. */
-export const learnFragment = (gameId) => `${gameId}?learn=1`;
+/** The fragment of a game's lesson ``n`` (its first, a guided first deal; then any later ones). */
+export const learnFragment = (gameId, n = 1) => `${gameId}?learn=${n}`;
 
 /** The fragment that shows a stored remote table again. */
 export const tableFragment = (table) => `${TABLE}${table}`;

@@ -1,5 +1,6 @@
 // What the page keeps in localStorage: each game's save (to resume after a reload), its settings,
-// and the last game played. A broken or missing store never stops the page.
+// the bots' level and pace last chosen, and the last game played. A broken or missing store never stops
+// the page.
 
 const KEY = "pygames:";
 
@@ -64,11 +65,24 @@ export const saveGame = (gameId, save) => write(`save:${gameId}`, save);
 export const dropSave = (gameId) => write(`save:${gameId}`, null);
 export const lastGame = () => read("last");
 export const setLastGame = (gameId) => write("last", gameId);
+// A game's settings are its own, but the bots' level and pace the person last chose (in any game's
+// Settings) hold for every game they have not set yet: someone who picked Hard or Fast once means it
+// for the next game too, not Normal again. Each game keeps its own once set: a person may want Hard
+// bots at a game they know and Easy ones at a game they are learning.
+const CARRIED = ["level", "speed"];
 export const settings = (gameId) => {
   const s = read(`settings:${gameId}`);
-  return s && typeof s === "object" ? s : {};
+  const own = s && typeof s === "object" ? s : {};
+  const last = read("choices");
+  const carried = {};
+  for (const key of CARRIED) if (typeof last?.[key] === "string") carried[key] = last[key];
+  return { ...carried, ...own };
 };
-export const setSettings = (gameId, value) => write(`settings:${gameId}`, value);
+export const setSettings = (gameId, value) => {
+  write(`settings:${gameId}`, value);
+  const chosen = Object.fromEntries(CARRIED.filter((key) => typeof value?.[key] === "string").map((key) => [key, value[key]]));
+  if (Object.keys(chosen).length) write("choices", { ...(read("choices") || {}), ...chosen });
+};
 // the unfinished games set aside when links replaced them (saved.js): a list, newest first; a single
 // save string (one kept game, an older form of the record) still reads as a list of one
 export const keptList = (gameId) => {

@@ -475,29 +475,89 @@ def choose_move(view: View, level: str, rng: Rng, budget: int | None = None) -> 
 
 
 # ---- hints: why a move is good, for the person's Hint (pygames.ai.hints) ----------------------
+# Every move gets a reason, each true of the position it is given in (tests/test_hint.py checks
+# each against the view): the planner's own values say why - pay-off cards first, then a pile kept
+# from the next player's pay-off card, cards shed (a discard top uncovers the card below it, an
+# emptied hand draws five fresh cards, every hand card played is one more drawn next turn), wild
+# cards kept, and discards that keep a pile falling so it plays back in order.
 def hint_reason(view: View, move: Move, after: Callable[[], View]) -> Message | None:
     seat = view["seat"]
     kind = move.get("type")
-    if kind == "build":
-        if move["from"] == "payoff":
-            return message("hint.spite_malice.payoff")
-        top = view["payoff_tops"][seat]
-        if top and not _payoff_playable(view) and _payoff_playable(after()):
-            return message("hint.spite_malice.toward_payoff")
-        if move["from"] == "discard":
-            return message("hint.spite_malice.from_discard")
-        return None
+    if kind == "end_turn":
+        return message("hint.spite_malice.end_turn")
     if kind == "discard":
-        pile = view["zones"].get(f"discard{seat}_{move['pile']}") if move["pile"] != "new" else []
-        if not pile:
-            return message("hint.spite_malice.discard_new")
-        card, below = move["card"][0], pile[-1][0]
-        if card != RANKS[KING] and below in RANKS and (
-                card == below or RANKS.index(below) == RANKS.index(card) + 1):
+        return _discard_reason(view, move)
+    if move["from"] == "payoff":
+        return message("hint.spite_malice.payoff")
+    top = view["payoff_tops"][seat]
+    if top and not _payoff_playable(view) and _payoff_playable(after()):
+        return message("hint.spite_malice.toward_payoff")
+    blocked = _blocked_card(view, after)
+    if blocked:
+        return message("hint.spite_malice.block", card=blocked)
+    pile = view["centre"][move["pile"]] if move["pile"] != NEW else None
+    if pile and pile["needs"] == RANKS[COMPLETE - 1]:
+        return message("hint.spite_malice.complete")
+    if move["from"] == "discard":
+        return message("hint.spite_malice.from_discard")
+    if view["hand_counts"][seat] == 1:
+        return message("hint.spite_malice.empty_hand")
+    if move["card"][0] == RANKS[ACE]:
+        return message("hint.spite_malice.ace")
+    if move["card"][0] == view["wild"]:
+        needs = pile["needs"] if pile else RANKS[ACE]
+        return message("hint.spite_malice.king", rank=message(f"spite_malice.rank.{needs}"))
+    return message("hint.spite_malice.from_hand")
+
+
+def _discard_reason(view: View, move: Move) -> Message | None:
+    """A discard's reason: a new pile, a pile kept falling (the card goes on a higher one, best on the
+    next rank up or its own), else the highest card (the centre piles need it last), else - when no
+    discard keeps a pile falling - the least harm; None for a discard that breaks an order another
+    discard would have kept."""
+    seat, wild = view["seat"], view["wild"]
+    pile = view["zones"].get(f"discard{seat}_{move['pile']}") if move["pile"] != NEW else []
+    if not pile:
+        return message("hint.spite_malice.discard_new")
+    card, below = rank(move["card"]), rank(pile[-1])
+    if move["card"][0] != wild and pile[-1][0] != wild:
+        if card == below or below == card + 1:
             return message("hint.spite_malice.discard_order")
+        if card < below:
+            return message("hint.spite_malice.discard_below")
+    hand = [rank(c) for c in view["zones"][f"hand{seat}"] if c[0] != wild]
+    if move["card"][0] != wild and hand and card == max(hand):
+        return message("hint.spite_malice.discard_high")
+    if not any(_keeps_order(view, m) for m in view["legal_moves"] if m["type"] == "discard"):
+        return message("hint.spite_malice.discard_least")
     return None
+
+
+def _keeps_order(view: View, move: Move) -> bool:
+    """Whether a discard starts a pile or goes on a higher card (no wild card): its pile stays falling."""
+    wild = view["wild"]
+    pile = view["zones"].get(f"discard{view['seat']}_{move['pile']}") if move["pile"] != NEW else []
+    return not pile or (move["card"][0] != wild and pile[-1][0] != wild and rank(move["card"]) <= rank(pile[-1]))
+
+
+def _blocked_card(view: View, after: Callable[[], View]) -> str | None:
+    """The next player's pay-off card when this build takes away the only place it could go now
+    (a centre pile needing its rank), else None."""
+    nxt = (view["seat"] + 1) % view["players"]
+    theirs = view["payoff_tops"][nxt]
+    if not theirs or theirs[0] in view["starts"] or theirs[0] == view["wild"] or not _fits_a_pile(view, theirs):
+        return None
+    return None if _fits_a_pile(after(), theirs) else theirs
 
 
 def _payoff_playable(view: View) -> bool:
     """Could the seat's pay-off card be built now (a legal move of the view builds it)?"""
     return any(m["type"] == "build" and m["from"] == "payoff" for m in view["legal_moves"])
+
+
+def _fits_a_pile(view: View, top: str) -> bool:
+    """Could a card ``top`` go on a centre pile now, as the view tells the rules: the wild rank goes
+    anywhere, a starting rank starts a pile, any other the pile that needs its rank."""
+    if top[0] == view["wild"]:
+        return True
+    return any(pile["needs"] == top[0] if pile["cards"] else top[0] in view["starts"] for pile in view["centre"])

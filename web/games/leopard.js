@@ -291,6 +291,22 @@ function describe(move, seat, view) {
   }
 }
 
+/** A move as the person is asked to make it (a lesson's step): "place 7♥ on your square, position 7". */
+function instruct(move, view) {
+  const me = view.seat ?? 0;
+  switch (move.type) {
+    case "place": {
+      const mine = move.square === view.sides?.[me];
+      const square = ui(view.players === 2 ? (mine ? "log.sq.yours" : "log.sq.opponent") : (mine ? "log.sq.team" : "log.sq.opponents"));
+      return ui("JQ".includes(move.card[0]) ? "do.place_down" : "do.place", { card: move.card, square, pos: move.pos });
+    }
+    case "discard": return ui("do.discard", { card: move.card });
+    case "go_out": return ui(view.players === 4 ? "do.ask" : "do.go_out");
+    case "answer": return ui(move.allow ? "do.allow" : "do.deny");
+    default: return "";
+  }
+}
+
 export default {
   id: "leopard",
   title: "Leopard",
@@ -300,6 +316,7 @@ export default {
       ["7C", "", "9H", "4D", "5S", "", "AS", "2H", ""][i], { back: i === 1 || i === 5 || i === 8 })).join("");
   },
   describe,
+  instruct,
   seatName(seat, me) {
     return seatName({ players: tablePlayers }, seat, me);
   },

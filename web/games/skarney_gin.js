@@ -281,6 +281,7 @@ function initialPanel(view, ctx, panel) {
     const slot = pending[i] || [];
     const s = el("div", `sg-slot${slot.length ? " full" : ""}${i === next ? " next" : ""}`);
     s.dataset.slot = String(i);
+    if (i === next) s.dataset.target = "initial:next";      // where the next chosen meld goes (targetOf)
     const v = slot.length ? check(slot) : null;
     s.appendChild(el("div", "sg-slot-head", esc(ui("meld_n", { n: i + 1 })) +
       (v?.kind ? `<span class="sg-slot-kind">${esc(kindName(v.kind))}</span>` : "")));
@@ -551,7 +552,8 @@ function restore(root, ctx, before) {
   if (!root.contains(document.activeElement)) local.focus = null;
 }
 
-// a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld or the offer the target
+// a selection of hand cards is the source ("sel:<sorted codes>"); a meld, a new meld, the offer or the
+// initial meld's next slot the target
 function sourceOf(move) {
   if (move.type === "layoff" || move.type === "meld") return `sel:${keyOf(move.cards)}`;
   if (move.type === "offer") return `sel:${move.card}`;
@@ -559,6 +561,7 @@ function sourceOf(move) {
 }
 
 function targetOf(move) {
+  if (move.type === "initial_part") return "initial:next";
   if (move.type === "layoff") return `meld:${move.meld}`;
   if (move.type === "meld") return "newmeld";
   if (move.type === "offer") return "offer";
@@ -573,6 +576,24 @@ function describe(move, seat, view) {
   return logText({ seat, move }, at > 0 ? log[at - 1] : null, view.seat ?? 0);
 }
 
+/** A move as the person is asked to make it (a lesson's step): "offer 10♣". */
+function instruct(move, view) {
+  const offered = view.phase === "answer" && view.offer ? cardText(view.offer) : ui("log.the_offer");
+  switch (move.type) {
+    case "initial_part": return ui("do.initial_part", { cards: move.cards });
+    case "take_back": return ui("do.take_back", { n: move.part + 1 });
+    case "initial_meld": return ui("do.initial_meld");
+    case "meld": return ui("do.meld", { cards: move.cards });
+    case "layoff": return ui("do.layoff", { cards: move.cards });
+    case "offer": return ui("do.offer", { card: move.card });
+    case "take": return ui("do.take", { what: offered });
+    case "refuse": return ui("do.refuse", { what: offered });
+    case "last_card": return ui("do.last_card");
+    case "end_deal": return ui("do.end_deal");
+    default: return "";
+  }
+}
+
 export default {
   id: GAME,
   title: "Skarney Gin",
@@ -584,6 +605,7 @@ export default {
   },
   seatName: (seat, me) => name(seat, me),
   describe,
+  instruct,
   get optionLabels() {
     return {
       target: { label: ui("opt.target"), values: { 200: ui("opt.target.200"), 100: ui("opt.target.100"), 300: ui("opt.target.300") } },

@@ -183,6 +183,17 @@ function describe(move, seat, view) {
   }
 }
 
+/** A move as the person is asked to make it (a lesson's step): "play 7♥". */
+function instruct(move) {
+  switch (move.type) {
+    case "bid": return ui("do.bid", { bid: bidLabel(move.bid) });
+    case "look": return ui("do.look");
+    case "pass_cards": return ui("do.pass", { cards: move.cards });
+    case "play": return ui("do.play", { card: move.card });
+    default: return "";
+  }
+}
+
 export default {
   id: "spades",
   title: "Spades",
@@ -195,6 +206,7 @@ export default {
   },
   seatName,
   describe,
+  instruct,
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       target: { label: ui("option.target"), values: {} },

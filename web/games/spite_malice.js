@@ -315,6 +315,18 @@ function describeMove(move, seat, view) {
   return ui("log.build", { who, card: move.card, from, n: move.pile + 1 });
 }
 
+/** A move as the person is asked to make it (a lesson's step): "play A♣ from the hand on centre pile 1". */
+function instruct(move) {
+  if (move.type === "end_turn") return ui("do.end_turn");
+  if (move.type === "discard") {
+    return typeof move.pile === "number" ? ui("do.discard", { card: move.card, n: move.pile + 1 })
+      : ui("do.discard_new", { card: move.card });
+  }
+  const from = ui(move.from === "hand" ? "from.hand" : move.from === "payoff" ? "from.payoff" : "from.discard");
+  if (move.pile === "new") return ui("do.start", { card: move.card, from });
+  return ui("do.build", { card: move.card, from, n: move.pile + 1 });
+}
+
 export default {
   id: "spite_malice",
   title: "Spite and Malice",
@@ -327,6 +339,7 @@ export default {
   // how engine lines ({seat:seat}) name a seat at this table: "You" for the person
   seatName: (seat, me) => name(seat, me),
   describe: describeMove,
+  instruct,
   get optionLabels() {    // read when the Settings dialog opens, in the language shown then
     return {
       payoff: { label: ui("option.payoff"), values: { 26: ui("option.payoff.26"), 13: ui("option.payoff.13") } },

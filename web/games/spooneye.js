@@ -277,6 +277,23 @@ export default {
     tablePlayers = view.players;
     return describe(move, name(seat, me), me, view.log?.[0]?.move === move, seat);
   },
+  /** A move as the person is asked to make it (a lesson's step): "play 4♦ onto your mast 1". */
+  instruct(move, view) {
+    const me = view.seat ?? 0;
+    const where = (p, m) => (typeof m === "number"
+      ? (p === me ? ui("where.your_mast", { n: m + 1 }) : ui("where.mast", { who: name(p, me), n: m + 1 }))
+      : (p === me ? ui("where.your_new") : ui("where.new", { who: name(p, me) })));
+    switch (move.type) {
+      case "play": return ui("do.play", { card: move.card, where: where(move.to.player, move.to.mast) });
+      case "draw": return ui("do.draw");
+      case "move": return ui("do.move", { from: move.from + 1, to: move.to + 1 });
+      case "capture": return ui("do.capture", { where: where(move.player, move.mast) });
+      case "steal": return ui("do.steal", { where: where(move.player, move.mast), to: where(me, move.to) });
+      case "swap_with": return ui("do.swap", { other: name(move.player, me) });
+      case "pass": return ui("do.pass");
+      default: return "";
+    }
+  },
   get optionLabels() {
     return {
       rules: { label: ui("opt.rules"), values: { '"standard"': ui("opt.rules.standard"), '"basic"': ui("opt.rules.basic") } },
