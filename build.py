@@ -168,6 +168,26 @@ def axe_core():
     return script
 
 
+QR_VERSION = "2.0.4"  # npm package `qrcode-generator`: the QR codes of a remote table's links (shipped)
+QR_INTEGRITY = "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="
+
+
+def qr_encoder():
+    """dist/qrcode.mjs of the pinned `qrcode-generator` npm package (an ES module, MIT): the page draws
+    a link's QR code with it (web/qr.js imports it from vendor/qrcode.mjs)."""
+    script = CACHE / f"qrcode-generator-{QR_VERSION}" / "qrcode.mjs"
+    if script.exists():
+        return script
+    tgz = npm_package("qrcode-generator", QR_VERSION, QR_INTEGRITY, "the QR code encoder")
+    with tarfile.open(tgz) as tar:
+        data = tar.extractfile("package/dist/qrcode.mjs").read()
+    script.parent.mkdir(parents=True, exist_ok=True)
+    partial = script.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(data)
+    partial.replace(script)
+    return script
+
+
 def wheel_inputs():
     files = [ROOT / "pyproject.toml"] + tree_files(ROOT / "pygames", {".py", ".json", ".txt", ".md", ".typed"})
     if (ROOT / "README.md").exists():
@@ -219,6 +239,8 @@ def build():
     new = DIST.with_name(DIST.name + ".new")
     shutil.rmtree(new, ignore_errors=True)
     shutil.copytree(WEB, new, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    (new / "vendor").mkdir(exist_ok=True)
+    shutil.copy2(qr_encoder(), new / "vendor" / "qrcode.mjs")
     register_games(new)
     write_languages(new)
     prerender_home(new)
@@ -1104,6 +1126,11 @@ def _bench(runs=5):
             browser.close()
             write_figures()
             return 0
+        if os.environ.get("PYGAMES_BENCH_ONLY") == "live":
+            browser.close()
+            live_figures()
+            write_figures()
+            return 0
         loads = cold_and_warm_loads(browser, server, runs)
         fmt = lambda ts: ", ".join("error" if t is None else f"{t:.2f}" for t in ts)
         med = lambda ts: statistics.median([t for t in ts if t is not None]) if any(t is not None for t in ts) else None
@@ -1149,6 +1176,7 @@ def _bench(runs=5):
         site_figures(browser, server)
         remote_figures(browser, server)
         browser.close()
+    live_figures()
     cpython = cpython_playouts()
     print(f"random playouts (one full deal each) through the action interface, "
           f"CPython {sys.version.split()[0]}:\n{cpython}")
@@ -1341,6 +1369,32 @@ json.dumps({{n: shuffle_step_seconds(n) for n in {list(REMOTE_DECKS)!r}}})
                                            "page": None if page_make is None else [page_make * 1000, page_check * 1000]}
 
 
+def live_figures():
+    """A live table's speed, four pages of one browser playing a Spades deal over data channels in a
+    network namespace of their own (tests/live_driver.py): from a click to the move drawn on every
+    other page, and applying one move's message in the page late in the deal."""
+    sys.path.insert(0, str(ROOT))
+    from tests import netns
+    reason = netns.problem()
+    if reason:
+        print(f"live table: n/a ({reason})")
+        return
+    done = netns.run([str(venv_python()), "-m", "tests.live_driver", "spades"], timeout=1800, cwd=ROOT,
+                     env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    if done.returncode:
+        print(f"live table: failed ({(done.stderr or done.stdout).strip().splitlines()[-1:]})")
+        return
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    lat = sorted(result["latencies_ms"])
+    late = [ms for times in result["apply_ms"] for ms in times[-11:-1]]   # the last moves but the deal's end
+    p90 = lat[min(len(lat) - 1, int(len(lat) * 0.9))]
+    FIGURES["live_ms"] = {"click_to_drawn_median": statistics.median(lat), "click_to_drawn_p90": p90,
+                          "apply_late_median": statistics.median(late)}
+    print(f"a live Spades table of four pages ({result['moves']} moves, {result['seconds']:.0f} s): from a click to the move "
+          f"drawn on the other pages median {statistics.median(lat):.0f} ms, 90th percentile {p90:.0f} ms (goal: median <= 250 ms); "
+          f"applying a move's message late in the deal median {statistics.median(late):.0f} ms (goal <= 50 ms)")
+
+
 def site_figures(browser, server):
     """The wheel's size and bot time per move in Pyodide."""
     info = json.loads((DIST / "build-info.json").read_text())
@@ -1517,9 +1571,10 @@ def main(argv=None):
     p_bench = sub.add_parser("bench", help="print page-ready and engine speed figures")
     p_bench.add_argument("--json", default=".cache/bench.json", help="write the figures here (default .cache/bench.json)")
     p_bench.add_argument("--compare", default="", metavar="OLD.json", help="print ratios to an earlier run's figures")
-    p_bench.add_argument("--only", choices=["load", "bots", "remote", "openspiel"], default="",
+    p_bench.add_argument("--only", choices=["load", "bots", "remote", "live", "openspiel"], default="",
                          help="only the page-load figures (cold, warm, stages), only bot time per move, only "
-                              "a remote table's shuffle (made and checked, CPython and the page), or only hard "
+                              "a remote table's shuffle (made and checked, CPython and the page), only a live "
+                              "table's speed (four pages, in a network namespace), or only hard "
                               "against OpenSpiel's ISMCTS on its Spades (research/vs_openspiel.py)")
     p_bench.add_argument("--pairs", type=int, default=40, help="--only openspiel: duplicate deal pairs")
     sub.add_parser("_bench", help=argparse.SUPPRESS)

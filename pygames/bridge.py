@@ -380,6 +380,38 @@ def remote_posted(args):
     return api.posted(args["state"], args["seq"])
 
 
+# A live table (web/live.js) connects the players' pages directly; what it says beside the game's
+# messages (an offer to connect, its answer, a chat line) travels as signed *signals* (pygames/remote/
+# signals.py) that never enter the table's log.
+
+def remote_signal_make(args):
+    """``{state, kind ("offer", "answer", "chat"), session (16 hex digits), entries ([{seat, text}];
+    a chat line: [{text}])}`` -> ``{signal}``: a link fragment ``s.`` + base64url, signed by my seat."""
+    from .remote import api
+    return api.signal_make(args["state"], args["kind"], args["session"], args["entries"])
+
+
+def remote_signal_open(args):
+    """``{state, signal}`` -> ``{signal: {seat, name, kind, session, text}}`` once its signature is
+    checked (``text``: what it says to my seat, or None); BadSignal for another table's or a forgery."""
+    from .remote import api
+    return api.signal_open(args["state"], args["signal"])
+
+
+def remote_attach(args):
+    """``{state, seq, signal}`` -> my message ``seq`` carries ``signal`` after ``~`` in its outbox link
+    (the invitation its offers, a join its answer)."""
+    from .remote import api
+    return api.attach(args["state"], args["seq"], args["signal"])
+
+
+def remote_missing(args):
+    """``{state, counts}`` (another page's ``status.counts``: the messages it applied per seat) ->
+    ``{links}``: the messages of my log and what I hold that it lacks, in order."""
+    from .remote import api
+    return api.missing(args["state"], args["counts"])
+
+
 def remote_bench(args):
     """``{cards}`` (1..208) -> ``{"make_ms", "check_ms"}``: one shuffle of that many cards made with its
     proof, and checked, timed here (the bench calls it in the page)."""
@@ -394,7 +426,8 @@ def remote_bench(args):
 METHODS = {f.__name__: f for f in (info, new, state, view, play, bot, undo, open_link, load, query, seat,
                                    share_links, restart_deal, replay_view, remote_link, remote_create,
                                    remote_join, remote_open, remote_play, remote_state, remote_posted,
-                                   remote_confirm, remote_seat_links, remote_bench)}
+                                   remote_confirm, remote_seat_links, remote_bench, remote_signal_make,
+                                   remote_signal_open, remote_attach, remote_missing)}
 METHODS["hint"] = hint
 METHODS["why"] = why
 

@@ -155,8 +155,16 @@ def browser():
 CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
 
 
+# No page of these contexts may open a peer connection (WebRTC may contact STUN servers and send
+# mDNS on the network): only the live-table tests do, in a network namespace of their own
+# (tests/test_site_live.py). Without the constructor a remote table's page offers no live play.
+NO_PEER_CONNECTIONS = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
+
+
 def _new_context(browser, **settings):
-    return browser.new_context(service_workers="block", **settings)
+    context = browser.new_context(service_workers="block", **settings)
+    context.add_init_script(NO_PEER_CONNECTIONS)
+    return context
 
 
 class WarmContexts:

@@ -44,6 +44,10 @@ def deliver(sender, receivers, links=None):
 
 
 FRIEND = 'Bea & "Co" &amp;'       # a name is plain text: shown as typed, never read as HTML
+# the bytes a QR code of each version (1-40) holds in byte mode at error correction level L
+QR_BYTES_L = [17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458, 520, 586, 644, 718, 792, 858,
+              929, 1003, 1091, 1171, 1273, 1367, 1465, 1528, 1628, 1732, 1840, 1952, 2068, 2188, 2303, 2431,
+              2563, 2699, 2809, 2953]
 
 
 def create_table(host, site, game="skarney_gin", friend=FRIEND):
@@ -359,19 +363,48 @@ def test_a_game_tile_starts_a_remote_table_and_its_dialog_chooses_how_many_play(
     dialog.wait_for()
     assert page.evaluate("window.pygames.app.gameId") == "spooneye"
     assert dialog.locator("#remote-players option").all_inner_texts() == ["2", "3", "4"]
-    assert dialog.locator("#remote-players").input_value() == "2" and dialog.locator("input").count() == 2
-    dialog.locator("input").nth(1).fill("Bea")
+    names = dialog.locator("input[name^=name]")
+    assert dialog.locator("#remote-players").input_value() == "2" and names.count() == 2
+    names.nth(1).fill("Bea")
     page.select_option("#remote-players", "3")
-    assert dialog.locator("input").evaluate_all("e => e.map(x => x.value)") == ["Me", "Bea", "Friend 2"]
+    assert names.evaluate_all("e => e.map(x => x.value)") == ["Me", "Bea", "Friend 2"]
+    # a browser without peer connections (as every test's but the live tests', tests/conftest.py)
+    # cannot offer a live table: the choice is off, and the table goes by links
+    assert dialog.locator("#remote-live").is_disabled() and not dialog.locator("#remote-live").is_checked()
     page.locator("#remote-create").click()
     page.wait_for_selector("[data-remote-link]")
     assert page.locator("#remote-panel .remote-names").inner_text() == "Me (you) · Bea · Friend 2"
+    assert "~" not in outbox(page)[0] and page.locator("#live-part").count() == 0
+    # every link to post shows as a QR code too: the encoder's smallest code for the whole URL
+    url = page.locator("[data-remote-link]").first.input_value()
+    page.locator("#remote-panel .remote-qr").first.click()
+    qr = page.get_by_role("dialog", name="Scan with a phone")
+    qr.wait_for()
+    modules = int(qr.locator("svg").get_attribute("data-modules"))
+    version = next(v for v, cap in enumerate(QR_BYTES_L, start=1) if cap >= len(url.encode()))
+    assert modules == 17 + 4 * version and qr.locator("svg path").get_attribute("d").count("M") > modules * modules // 4
+    assert qr.evaluate(FITS)
+    qr.get_by_role("button", name="Close").click()
+    qr.wait_for(state="detached")
     # a game for one count only (Skarney Gin, 2) asks no count
     page.locator("#remote-panel .remote-leave").click()
     page.locator("#home-link").click()
     page.locator(".home-tile[data-game=skarney_gin] .home-remote").click()
     page.get_by_role("dialog", name="Play friends by link").wait_for()
-    assert page.locator("#remote-players").count() == 0 and page.locator("#dlg-remote input").count() == 2
+    assert page.locator("#remote-players").count() == 0 and page.locator("#dlg-remote input[name^=name]").count() == 2
+    page.locator("#dlg-remote button[value=cancel]").click()
+    # Settings keeps the STUN servers a live table asks for its public address (none: this network only)
+    page.locator("#btn-settings").click()
+    assert page.locator("#settings-stun").input_value() == "stun:stun.l.google.com:19302"
+    page.locator("#settings-stun").fill("stun:stun.example.org:3478\nnot a server")
+    page.locator("#settings-apply").click()
+    page.reload()
+    wait_ready(page)
+    page.locator("#btn-settings").click()
+    assert page.locator("#settings-stun").input_value() == "stun:stun.example.org:3478"
+    page.locator("#settings-stun").fill("")
+    page.locator("#settings-apply").click()
+    assert page.evaluate("localStorage.getItem('pygames:stun')") == ""
 
 
 def test_a_link_opened_in_another_tab_moves_this_tab_on_and_nothing_is_signed_twice(warm_page, site):

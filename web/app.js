@@ -989,6 +989,7 @@ const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt,
 
 // test hook: lets browser tests ask the engine directly (e.g. to compare with CPython), and play a
 // move the way a click on the table does
-window.pygames = { call: (method, args) => app.engine.call(method, args), app, play: (move) => act(move) };
+window.pygames = { call: (method, args) => app.engine.call(method, args), app, play: (move) => act(move),
+  liveDeliver: (link) => remoteTable.liveDeliver(link) };
 
 boot().catch((err) => fail(err.message || String(err)));

@@ -6,6 +6,8 @@
 // page are only ever shown as text.
 
 import { t } from "./i18n.js";
+import { installStunSetting, liveTable } from "./live.js";
+import { showQr } from "./qr.js";
 import { isQuotaError, setItemMakingRoom, whenFull } from "./store.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
@@ -13,6 +15,10 @@ const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, new
 // tables whose game is over or stopped: when the browser's storage is full, the oldest of them make
 // room for a table still in play (a finished match is the only thing that may go)
 const ENDED_KEY = "pygames:remote:ended";
+// tables played live (their pages connect directly: live.js); the rest travel by links alone
+const LIVE_KEY = (id) => `pygames:remote:live:${id}`;
+const isLive = (id) => localStorage.getItem(LIVE_KEY(id)) === "1";
+const CHAT_KEPT = 50;             // chat lines a live table shows
 
 /** The table ids kept under ``key`` (a JSON list); none when it is missing or damaged. */
 function readIds(key) {
@@ -81,10 +87,13 @@ const cancelButton = () => el("button", { value: "cancel", className: "secondary
  * ``playerCounts(id)`` (the player counts a new table of that game may choose from).
  */
 export function installRemote(host) {
+  installStunSetting(document.getElementById("settings-form"), t);
   const panel = el("section", { id: "remote-panel", hidden: true });
   panel.setAttribute("aria-live", "polite");
   document.getElementById("table").after(panel);
   const remote = { table: null, state: null, status: null, seatLinks: null };
+  // at a live table: its connections, the connection links to post, the chat lines heard
+  const live = { table: null, carrier: null, toPost: [], chat: [], offers: null };
   // the page's own saves may use the room finished tables take (not the table on show)
   whenFull({ makeRoom: () => dropOldestEnded(remote.table) });
   // another tab of the site changed the table on show (it opened a link): show that state here too
@@ -105,7 +114,120 @@ export function installRemote(host) {
     remote.state = result.state;
     remote.status = status;
     host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null, result.table);
+    if (live.table !== result.table) goLive(result.table);
     draw();
+    carry();
+  }
+
+  // ---- the live carrier (live.js) ---------------------------------------------------------------
+  /** The table on show changed: its live connections (if it is played live) replace the last's. */
+  function goLive(table) {
+    live.carrier?.close();
+    Object.assign(live, { table, carrier: null, toPost: [], chat: [], offers: null });
+    if (!isLive(table)) return;
+    try {
+      live.carrier = liveTable({
+        status: () => remote.status,
+        signal: async (kind, session, entries) => (await queued("remote_signal_make", { kind, session, entries })).signal,
+        openSignal: async (signal) => (await queued("remote_signal_open", { signal })).signal,
+        missing: async (counts) => (await queued("remote_missing", { counts })).links,
+        receive: (link) => receive(link),
+        chat: (info) => { heardChat(info); },
+        changed: () => { draw(); carry(); },
+      });
+    } catch {
+      live.carrier = null;            // no WebRTC here: the table goes on by links
+    }
+  }
+
+  /** What this page wrote goes out live; once every other seat is reached, nobody needs to post it. */
+  function carry() {
+    const status = remote.status;
+    if (!live.carrier || !status || live.table !== remote.table) return;
+    const outbox = (status.outbox || []).filter((m) => !(m.seq === 0 && !status.started));  // an invitation or join goes by link
+    if (!outbox.length) return;
+    live.carrier.send(outbox.map((m) => m.link.split("~")[0]));
+    const others = (status.names || []).map((_, seat) => seat).filter((seat) => seat !== status.seat);
+    if (others.every((seat) => live.carrier.reaches(seat))) {
+      call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 });
+    }
+  }
+
+  /** A message that came on a live channel, opened as one from a link (quietly unless it fails). */
+  async function receive(link) {
+    const root = document.documentElement;
+    const moves = remote.status?.view?.move_count ?? 0;
+    const started = performance.now();
+    const result = await call("remote_open", { link }, undefined, true);
+    if (result && !["applied", "already", "held"].includes(result.outcome)) host.toast(result.message ? t(result.message) : result.text);
+    // for the tests and the bench: when a move that came live was drawn, and how long applying it took
+    const moved = (remote.status?.view?.move_count ?? 0) > moves;
+    if (moved) root.dataset.liveMoveAt = String(Date.now());
+    if (moved && result?.outcome === "applied") {
+      const times = (root.dataset.liveApplyMs || "").split(",").filter(Boolean).slice(-99);
+      root.dataset.liveApplyMs = [...times, Math.round(performance.now() - started)].join(",");
+    }
+  }
+
+  function heardChat(info) {
+    live.chat.push({ seat: info.seat, name: info.name, text: info.text });
+    live.chat.splice(0, Math.max(0, live.chat.length - CHAT_KEPT));
+    draw();
+  }
+
+  /** A connection link to post (an offer, or the answer to one): shown until its seat is reached. */
+  function toPost(signal, kind, seats) {
+    live.toPost = live.toPost.filter((p) => !p.seats.every((s) => seats.includes(s)));
+    live.toPost.push({ signal, kind, seats });
+    draw();
+  }
+
+  /** Offers to every partner this page does not reach (after a reload, or on the person's asking). */
+  async function connectAgain() {
+    if (!live.carrier) return;
+    try {
+      const seats = live.carrier.partners().filter((s) => !live.carrier.reaches(s));
+      const signal = await live.carrier.offer(seats);
+      if (signal) toPost(signal, "offer", seats);
+    } catch (err) {
+      host.toast(t("remote.live.failed", { reason: host.errorText(err) }));
+    }
+  }
+
+  /** A signal opened (riding on a message's link, or as a connection link of its own). */
+  async function openSignal(signal, quiet = false) {
+    let info;
+    try {
+      info = (await queued("remote_signal_open", { signal })).signal;
+    } catch (err) {
+      if (!quiet) host.toast(t("remote.bad_link", { reason: host.errorText(err) }));
+      return false;
+    }
+    if (!live.carrier) {
+      if (info.kind === "chat" || !remote.table) return false;
+      localStorage.setItem(LIVE_KEY(remote.table), "1");     // the others play it live: so does this page
+      goLive(remote.table);
+      if (!live.carrier) return false;
+    }
+    try {
+      if (info.kind === "offer") {
+        const answer = await live.carrier.answer(info);
+        if (!answer) return false;
+        const mine = remote.status;
+        if (!mine.started && mine.seat !== mine.host && (mine.outbox || []).some((m) => m.seq === 0)) {
+          await call("remote_attach", { seq: 0, signal: answer });     // the join carries the answer
+        } else {
+          toPost(answer, "answer", [info.seat]);
+        }
+      } else if (info.kind === "answer") {
+        if (!(await live.carrier.accept(info))) await connectAgain();  // an answer to an offer this page no longer has
+      }
+      draw();
+      return true;
+    } catch (err) {
+      host.toast(t("remote.live.failed", { reason: host.errorText(err) }));
+      return false;
+    }
   }
 
   /** Who the table waits for, in words (names are text from other pages). */
@@ -157,8 +279,9 @@ export function installRemote(host) {
     if (remote.seatLinks) {
       part.append(el("p", {}, t("remote.seat_links_text")));
       const links = el("ul", { className: "remote-outbox" });
+      const rider = (status.outbox || []).find((m) => m.seq === 0)?.link.split("~")[1];
       for (const { seat, name, link } of remote.seatLinks) {
-        const row = linkRow(link, t("remote.seat_link_for", { name }), { seatLink: String(seat) });
+        const row = linkRow(rider ? `${link}~${rider}` : link, t("remote.seat_link_for", { name }), { seatLink: String(seat) });
         row.prepend(el("span", { className: "remote-part" }, name));
         links.append(row);
       }
@@ -174,6 +297,74 @@ export function installRemote(host) {
     return part;
   }
 
+  /** At a live table: who is not connected (their messages are posted as links meanwhile), the
+   * connection links to post, and the table's chat. */
+  function livePart(status, carrier) {
+    const part = el("div", { className: "live-part", id: "live-part" });
+    const away = (status.names || []).map((name, seat) => ({ name, seat }))
+      .filter(({ seat }) => seat !== status.seat && !carrier.reaches(seat));
+    const joined = status.started || status.seat !== status.host || (status.joins || []).length;
+    if (away.length && joined) {
+      const names = away.map((a) => a.name).join(", ");
+      const line = el("p", { className: "live-away", id: "live-away" },
+        t((status.outbox || []).length ? "remote.live.away_post" : "remote.live.away", { names }));
+      part.append(line);
+      if (!live.toPost.length) {
+        const again = el("button", { type: "button", id: "live-again" }, t("remote.live.again"));
+        again.addEventListener("click", () => connectAgain());
+        part.append(again);
+      }
+    }
+    const waiting = live.toPost.filter((p) => p.seats.some((s) => !carrier.reaches(s)));
+    live.toPost = waiting;
+    if (waiting.length) {
+      const list = el("ul", { className: "remote-outbox live-links" });
+      const me = (status.names || [])[status.seat] || "";
+      for (const { signal, kind, seats } of waiting) {
+        const names = seats.map((s) => (status.names || [])[s]).join(", ");
+        const line = t(kind === "offer" ? "remote.live.line_offer" : "remote.live.line_answer", { name: me, names });
+        list.append(el("li", { className: "remote-message" }, el("p", { className: "remote-line" }, line),
+          linkRow(signal, line, { liveLink: signal, liveKind: kind }, line, "div")));
+      }
+      part.append(el("p", {}, t("remote.live.post_connect")), list);
+    }
+    if (status.started || (status.joins || []).length || status.seat !== status.host) part.append(chatPart(status, carrier));
+    return part;
+  }
+
+  function chatPart(status, carrier) {
+    const box = el("div", { className: "live-chat", id: "live-chat" });
+    const lines = el("ol", { className: "live-chat-lines", id: "live-chat-lines" });
+    lines.setAttribute("aria-label", t("remote.live.chat"));
+    for (const line of live.chat.slice(-8)) {     // names and lines are text from other pages
+      const row = el("li", {}, el("strong", {}, line.name), " ", line.text);
+      row.dataset.chatSeat = String(line.seat);
+      lines.append(row);
+    }
+    const input = el("input", { type: "text", id: "live-chat-input", maxLength: 200, autocomplete: "off" });
+    input.setAttribute("aria-label", t("remote.live.chat_label"));
+    input.placeholder = t("remote.live.chat_placeholder");
+    const send = el("button", { type: "submit" }, t("remote.live.chat_send"));
+    const form = el("form", { className: "live-chat-form" }, input, send);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      try {
+        const id = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+        const signal = (await queued("remote_signal_make", { kind: "chat", session: id, entries: [{ text }] })).signal;
+        carrier.say(signal);
+        input.value = "";
+        heardChat({ seat: status.seat, name: (status.names || [])[status.seat] || "", text });
+        document.getElementById("live-chat-input")?.focus();
+      } catch (err) {
+        host.toast(host.errorText(err));
+      }
+    });
+    box.append(lines, form);
+    return box;
+  }
+
   /** A link to post, as a read-only field with Copy (and Share where the browser has it); ``line``,
    * a sentence saying what the message is, goes before the link in what Copy and Share give. */
   function linkRow(link, label, data = {}, line = "", tag = "li") {
@@ -185,7 +376,10 @@ export function installRemote(host) {
     copy.addEventListener("click", async () => {
       try { await navigator.clipboard.writeText(line ? `${line}\n${url}` : url); host.toast(t("remote.copied")); } catch { field.select(); }
     });
-    const row = el(tag, { className: "remote-row" }, field, copy);
+    const qr = el("button", { type: "button", className: "secondary remote-qr" }, t("remote.qr"));
+    qr.setAttribute("aria-label", t("remote.qr_label", { what: label }));
+    qr.addEventListener("click", () => showQr(url, line || label, t));
+    const row = el(tag, { className: "remote-row" }, field, copy, qr);
     if (navigator.share) {
       const share = el("button", { type: "button" }, t("remote.share"));
       share.addEventListener("click", () => navigator.share(line ? { text: line, url } : { url }).catch(() => {}));
@@ -212,11 +406,24 @@ export function installRemote(host) {
     const status = remote.status;
     panel.hidden = !status;
     if (!status) { panel.replaceChildren(); return; }
-    const names = (status.names || []).map((name, seat) => (seat === status.seat ? t("remote.you_are", { name }) : name));
+    panel.dataset.counts = (status.counts || []).join(",");     // the messages applied, per seat
+    const carrier = live.table === remote.table ? live.carrier : null;
+    const namesLine = el("p", { className: "remote-names" });
+    (status.names || []).forEach((name, seat) => {
+      if (seat) namesLine.append(" · ");
+      const text = seat === status.seat ? t("remote.you_are", { name }) : name;
+      if (!carrier || seat === status.seat) return namesLine.append(text);
+      const on = carrier.reaches(seat);           // a mark a seat: connected live or not
+      const mark = el("span", { className: `live-mark ${on ? "on" : "off"}`, title: t(on ? "remote.live.on" : "remote.live.off", { name }) }, on ? "●" : "○");
+      mark.dataset.liveSeat = String(seat);
+      mark.dataset.live = on ? "on" : "off";
+      mark.setAttribute("aria-label", mark.title);
+      namesLine.append(el("span", { className: "live-seat" }, mark, " ", text));
+    });
     // three parts: who and what it waits for; the messages to post; what the person may do next
     const head = el("div", { className: "remote-head" },
-      el("h2", {}, t("remote.title")),
-      el("p", { className: "remote-names" }, names.join(" · ")),
+      el("h2", {}, t(carrier ? "remote.live.title" : "remote.title")),
+      namesLine,
       el("p", { className: "remote-status", id: "remote-status" }, waitingText(status)));
     const items = [head];
     if (status.verified_deals) {       // every page replayed those deals from the revealed deck
@@ -225,6 +432,7 @@ export function installRemote(host) {
       head.append(verified);
     }
     if (!status.started) items.push(seatsPart(status));
+    if (carrier) items.push(livePart(status, carrier));
     const outbox = status.outbox || [];
     if (outbox.length) {
       const post = el("div", { className: "remote-post" }, el("p", {}, t("remote.post_these", { n: outbox.length })));
@@ -267,18 +475,42 @@ export function installRemote(host) {
     return kept || remote.state;
   }
 
-  async function call(method, args, state = latest()) {
-    try {
-      const result = await host.engine.call(method, { state, ...args });
-      adopt(result);
-      return result;
-    } catch (err) {
-      host.toast(host.errorText(err));
-      return null;
-    }
+  // Every call that starts from the table's state waits for the one before it: a message that comes
+  // live while the person moves must not start from the state the move is replacing.
+  let queue = Promise.resolve();
+  let queued_ = 0;                    // calls waiting or running (<html data-remote-busy>: tests wait on it)
+  function serial(job) {
+    const root = document.documentElement;
+    queued_ += 1;
+    root.dataset.remoteBusy = "1";
+    const run = queue.then(job, job).finally(() => {
+      queued_ -= 1;
+      if (!queued_) root.dataset.remoteBusy = "0";
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  /** A call on the table on show that does not change it (a signal made or opened, the links a page
+   * lacks), in turn with the others. */
+  const queued = (method, args) => serial(() => host.engine.call(method, { state: latest(), ...args }));
+
+  function call(method, args, state = undefined, quiet = false) {
+    return serial(async () => {
+      try {
+        const result = await host.engine.call(method, { state: state ?? latest(), ...args });
+        adopt(result);
+        return result;
+      } catch (err) {
+        if (!quiet) host.toast(host.errorText(err));
+        return null;
+      }
+    });
   }
 
   function close() {
+    live.carrier?.close();
+    Object.assign(live, { table: null, carrier: null, toPost: [], chat: [], offers: null });
     remote.table = remote.state = remote.status = remote.seatLinks = null;
     draw();
   }
@@ -311,8 +543,12 @@ export function installRemote(host) {
       form.append(el("div", { className: "remote-seat-names" }, el("label", {}, t("page.settings.players"), pick)));
     }
     seatFields();
+    // live: the pages connect directly once each friend has joined (a browser without WebRTC cannot)
+    const liveBox = el("input", { type: "checkbox", id: "remote-live", checked: "RTCPeerConnection" in window,
+      disabled: !("RTCPeerConnection" in window) });
+    const liveField = el("label", { className: "remote-live-choice" }, liveBox, t("remote.live.choose"));
     const ok = el("button", { value: "ok", id: "remote-create" }, t("remote.create"));
-    form.append(nameFields, el("menu", {}, cancelButton(), ok));
+    form.append(nameFields, liveField, el("p", { className: "hint" }, t("remote.live.choose_hint")), el("menu", {}, cancelButton(), ok));
     dialog.append(form);
     document.body.append(dialog);
     dialog.showModal();
@@ -320,10 +556,21 @@ export function installRemote(host) {
     dialog.remove();
     if (answer !== "ok") return;
     try {
-      adopt(await host.engine.call("remote_create", {
-        game: gameId, players: count, options: options || {}, names: fields.map((f) => f.value.trim() || "?"), seat: 0 }));
+      const result = await host.engine.call("remote_create", {
+        game: gameId, players: count, options: options || {}, names: fields.map((f) => f.value.trim() || "?"), seat: 0 });
+      if (liveBox.checked) localStorage.setItem(LIVE_KEY(result.table), "1");
+      adopt(result);
     } catch (err) {
       host.toast(host.errorText(err));
+      return;
+    }
+    if (!live.carrier) return;
+    try {                    // the invitation carries an offer to each seat: a join's answer connects
+      const signal = await live.carrier.offer();
+      live.offers = signal;
+      if (signal) await call("remote_attach", { seq: 0, signal });
+    } catch (err) {
+      host.toast(t("remote.live.failed", { reason: host.errorText(err) }));
     }
   }
 
@@ -338,7 +585,9 @@ export function installRemote(host) {
     }
   }
 
-  async function openLink(fragment) {
+  async function openLink(whole) {
+    // a message's link may carry a signal after "~" (an invitation its offers, a join its answer)
+    const [fragment, rider] = String(whole).split("~", 2);
     let info;
     try {
       info = await host.engine.call("remote_link", { link: fragment });
@@ -347,13 +596,26 @@ export function installRemote(host) {
       return false;
     }
     const state = stored(info.table);
-    if (info.kind === "invitation" && !state) return join(fragment, info);
+    if (info.kind === "invitation" && !state) {
+      const joined = await join(fragment, info);
+      if (joined && rider) {
+        localStorage.setItem(LIVE_KEY(info.table), "1");
+        goLive(info.table);
+        await openSignal(rider);
+      }
+      return joined;
+    }
     if (!state) {
       host.toast(t("remote.unknown_table"));
       return false;
     }
+    if (info.kind === "signal") {                 // a connection link: the table it is for comes up
+      if (remote.table !== info.table && !(await call("remote_state", {}, state))) return false;
+      return openSignal(fragment);
+    }
     const result = await call("remote_open", { link: fragment }, state);
     if (result && result.outcome !== "applied") host.toast(result.message ? t(result.message) : result.text);
+    if (result && rider) await openSignal(rider, true);
     return Boolean(result);
   }
 
@@ -392,7 +654,9 @@ export function installRemote(host) {
   async function resume(table) {
     const state = stored(table);
     if (!state) return false;
-    return Boolean(await call("remote_state", {}, state));
+    const shown = Boolean(await call("remote_state", {}, state));
+    if (shown && live.carrier) await connectAgain();   // a reload lost the connections: offer new ones
+    return shown;
   }
 
   /** The home screen's list of this browser's remote tables: the game, the names, what each waits
@@ -426,5 +690,7 @@ export function installRemote(host) {
     status: () => remote.status,
     myTurn: () => Boolean(remote.status?.can_move),
     play: (move) => call("remote_play", { move }),
+    // what a message arriving on a live channel does (the live tests send messages again through it)
+    liveDeliver: (link) => receive(link),
   };
 }

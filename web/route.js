@@ -7,6 +7,7 @@
 //   <game>?<query>     a link the engine made (pygames/links.py): a challenge, a position, or -
 //                      with r= in its query - a replay for the viewer (replay.js)
 //   r.<base64url>      a remote table's invitation or message (pygames/remote, remote.js)
+//   s.<base64url>      a live remote table's connection link (pygames/remote/signals.py, live.js)
 //   table:<id>         a remote table stored in this browser, shown again (a reload keeps it)
 //
 // The query's fields (v, p, o, s, n, m, w, r, h) belong to the engine; the page reads only r (a
@@ -15,6 +16,7 @@
 
 const DAILY = "daily:";
 const REMOTE = "r.";
+const SIGNAL = "s.";
 const TABLE = "table:";
 
 /** What ``fragment`` (the address's part after '#', decoded) asks for:
@@ -25,7 +27,7 @@ const TABLE = "table:";
 export function route(fragment, ids) {
   fragment = String(fragment || "");
   if (!fragment) return { kind: "home" };
-  if (fragment.startsWith(REMOTE)) return { kind: "remote", gameId: null, fragment };
+  if (fragment.startsWith(REMOTE) || fragment.startsWith(SIGNAL)) return { kind: "remote", gameId: null, fragment };
   if (fragment.startsWith(TABLE)) return { kind: "table", gameId: null, table: fragment.slice(TABLE.length) };
   if (ids.includes(fragment)) return { kind: "game", gameId: fragment };
   if (fragment.startsWith(DAILY) && ids.includes(fragment.slice(DAILY.length))) {

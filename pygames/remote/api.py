@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from . import wire
+from . import signals, wire
 from .party import Party, check_invitation
 
 _CACHE: dict[str, Party] = {}       # sha256 of a state text this module returned -> its Party
@@ -43,9 +43,12 @@ def status(party: Party) -> dict[str, Any]:
 
 
 def link_info(link: object) -> dict[str, Any]:
-    """What a remote link is, without any table's state: ``kind`` ("invitation" or "message"),
+    """What a remote link is, without any table's state: ``kind`` ("invitation", "message" or
+    "signal": a live table's connection link),
     ``table`` (the id to find its state under) and, for an invitation, the game, players, options,
     names and the host's seat (its signature is checked: it carries its own key)."""
+    if isinstance(link, str) and link.strip().rpartition("#")[2].startswith(signals.PREFIX):
+        return {"kind": "signal", "table": _table_id(signals.parse(link).table)}
     whole, seat, _secret = wire.split_seat(link)
     raw = wire.link_bytes(whole)
     try:
@@ -112,3 +115,21 @@ def posted(state: object, seq: object) -> dict[str, Any]:
     party = _party(state)
     party.mark_posted(seq)  # type: ignore[arg-type]
     return _answer(party)
+
+
+def signal_make(state: object, kind: object, session: object, entries: object) -> dict[str, Any]:
+    return {"signal": _party(state).make_signal(kind, session, entries)}
+
+
+def signal_open(state: object, signal: object) -> dict[str, Any]:
+    return {"signal": _party(state).open_signal(signal)}
+
+
+def attach(state: object, seq: object, signal: object) -> dict[str, Any]:
+    party = _party(state)
+    party.attach(seq, signal)
+    return _answer(party)
+
+
+def missing(state: object, counts: object) -> dict[str, Any]:
+    return {"links": _party(state).missing(counts)}

@@ -33,7 +33,7 @@ from typing import Any
 from ..cards import CODES, HIDDEN, IDS, Rng
 from ..engine import IllegalMove
 from ..games import game_class
-from . import beacon, curve, deck as deck_mod, fingerprint, proofs, schnorr, wire
+from . import beacon, curve, deck as deck_mod, fingerprint, proofs, schnorr, signals, wire
 from .deck import CardPoints
 from .ledger import Ledger
 from .shares import Owed, named_owed, open_to_all, owed_by
@@ -1061,6 +1061,72 @@ class Party:
         return [{"seat": s, "name": self.names[s], "link": wire.seat_link(link, s, seat_secret(self.master, self.table, s))}
                 for s in range(self.players) if s != self.seat]
 
+    # ---- signals: connecting pages and chat at a live table ----------------------------------------
+    def keys_of(self, seat: int) -> list[bytes]:
+        """The table keys ``seat`` may sign with as this page knows them: its confirmed key, or
+        before the start every key a join for that seat carried."""
+        known = self.ledger.keys[seat]
+        if known is not None:
+            return [known]
+        return [m.items[0].key for m in self.ledger.joins.get(seat, []) if self.ledger.start is None]
+
+    def make_signal(self, kind: object, session: object, entries: object) -> str:
+        """A signed signal (see ``signals``) from this seat: ``kind`` "offer", "answer" or "chat";
+        ``session`` 16 hex digits; ``entries`` [{"seat", "text"}] (a chat line: one, seat None)."""
+        if kind not in signals.KINDS or not isinstance(session, str) or not re.fullmatch(r"[0-9a-f]{16}", session):
+            raise ValueError("a signal is an offer, an answer or a chat line, with a session of 16 hex digits")
+        if not isinstance(entries, list) or not entries:
+            raise ValueError("a signal is for at least one seat")
+        out: list[tuple[int, bytes]] = []
+        for entry in entries:
+            if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+                raise ValueError("a signal's entry is {seat, text}")
+            if kind == "chat":
+                out.append((signals.EVERYONE, signals.check_chat(entry["text"]).encode()))
+                continue
+            to = entry.get("seat")
+            if type(to) is not int or not 0 <= to < self.players or to == self.seat:
+                raise ValueError("an offer or answer is for another seat of the table")
+            out.append((to, entry["text"].encode()))
+        body = repr((kind, session, out)).encode()
+        signal = signals.make(self.table, self.seat, kind, bytes.fromhex(session), out, self.sign_key,
+                              _mac(self.master, b"aux-signal", body))
+        return signal.link()
+
+    def open_signal(self, text: object) -> dict[str, Any]:
+        """What a signal says to this seat, once its signature is checked against its sender's key:
+        ``{"seat", "name", "kind", "session", "text"}`` (``text`` None when nothing in it is for this
+        seat). A signal of another table, or not signed by its seat, is refused (``signals.BadSignal``)."""
+        signal = signals.parse(text)
+        if signal.table != self.table:
+            raise signals.BadSignal("this connection link is for another table")
+        if signal.seat >= self.players or signal.seat == self.seat:
+            raise signals.BadSignal("this connection link is not from another seat of this table")
+        if not signals.verify(signal, self.keys_of(signal.seat)):
+            raise signals.BadSignal(f"this connection link is not signed by {self.names[signal.seat]}")
+        data = signal.for_seat(self.seat)
+        kind = next(k for k, v in signals.KINDS.items() if v == signal.kind)
+        return {"seat": signal.seat, "name": self.names[signal.seat], "kind": kind, "session": signal.session.hex(),
+                "text": None if data is None else data.decode("utf-8", "replace")}
+
+    def missing(self, counts: object) -> list[str]:
+        """The links of the messages a page that has applied ``counts[s]`` of each seat's messages
+        lacks, from this page's log and what it holds for later, in the log's order: what a live
+        channel sends a page that was away."""
+        if not isinstance(counts, list) or len(counts) != self.players or \
+                any(type(c) is not int or c < 0 for c in counts):
+            raise ValueError("counts is a number of messages per seat")
+        out = [m.link() for m in self.messages if m.seq >= counts[m.seat]]
+        return out + [link for link in self.state["held"] if link not in out]
+
+    def attach(self, seq: object, signal: object) -> None:
+        """Let this player's message ``seq`` carry ``signal`` (an offer on the invitation, an answer on
+        a join) after ``~`` in its link, so that posting the message connects the pages too."""
+        if type(seq) is not int or not 0 <= seq < self.ledger.count[self.seat]:
+            raise ValueError("attach to one of this player's messages")
+        signals.parse(signal)
+        self.state.setdefault("attached", {})[str(seq)] = signal
+
     def play(self, move: object) -> dict[str, Any]:
         """Make a move (a move dict as ``legal_moves`` lists it)."""
         if self.state["stopped"]:
@@ -1223,7 +1289,11 @@ class Party:
             if m.seat == self.seat and m.seq >= self.state["posted"]:
                 if m is self.invite_msg and self.seat != m.seat:
                     continue
-                out.append({"seq": m.seq, "link": m.link(), "chars": len(m.link()), "what": _what(m, steps)})
+                link = m.link()
+                signal = self.state.get("attached", {}).get(str(m.seq))
+                if signal:
+                    link += "~" + signal[len(signals.PREFIX):]
+                out.append({"seq": m.seq, "link": link, "chars": len(link), "what": _what(m, steps)})
         return out
 
     def mark_posted(self, upto: int) -> None:
@@ -1240,7 +1310,7 @@ class Party:
                 "turn": last.current if last.settled else None, "can_move": self.able(),
                 "waiting": self.waiting(), "verified_deals": self.state["verified"],
                 "stopped": self.state["stopped"], "held": len(self.state["held"]),
-                "messages": len(self.messages), "fingerprint": self.fingerprint(),
+                "messages": len(self.messages), "counts": list(self.ledger.count), "fingerprint": self.fingerprint(),
                 "joins": self.joins() if self.ledger.start is None else [],
                 "private": self.state["private"]}
 
