@@ -4,7 +4,7 @@ Browser tests (any test using `site`, `browser`, `page` or `app`) are marked `br
 automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
 
     site                        session: base URL of dist/ served on localhost (a str ending in "/";
-                                site.server is the build.SiteServer: .request_log, .fail_paths)
+                                site.server is the buildsys.server.SiteServer: .request_log, .fail_paths)
     browser                     session: a Playwright (sync API) Chromium Browser
     page                        function: a new Page in this worker's warm browser context, its
                                 site's storage cleared (localStorage, IndexedDB; sessionStorage is
@@ -41,8 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
 import pygames  # noqa: E402
+from buildsys.chromium import find_headless_shell, launch_chromium  # noqa: E402  (build.py's parts)
+from buildsys.common import DIST  # noqa: E402
+from buildsys.server import serving  # noqa: E402
+from buildsys.site import ensure_built  # noqa: E402
 from tests import highcard  # noqa: E402
 
 # a sixth, test-only game, registered like the five: every generic test that walks the registry
@@ -79,7 +82,7 @@ READY_TIMEOUT_MS = 60_000
 # nearly halves the CPU of a warm boot (the suite boots about 280 times).
 # --in-process-gpu: the compositor's GPU thread in the browser process, not a process of its own
 # (one process fewer to start and schedule).
-# The tests run in Chromium's headless shell where there is one (build.find_headless_shell: Debian's
+# The tests run in Chromium's headless shell where there is one (buildsys.chromium.find_headless_shell: Debian's
 # chromium-headless-shell, which build.py installs), not the full browser in headless mode: the same
 # engine and pages at a fifth less CPU, its browser process doing half the work.
 TEST_CHROMIUM_ARGS = ["--js-flags=--liftoff-only", "--process-per-site", "--in-process-gpu"]
@@ -116,20 +119,20 @@ def _deselect_soak(config, items):
 @pytest.fixture(scope="session")
 def dist():
     """dist/, built from the current sources (rebuilt here only if it is missing or stale)."""
-    build.ensure_built()
-    if not (build.DIST / "build-info.json").exists():
+    ensure_built()
+    if not (DIST / "build-info.json").exists():
         pytest.fail("dist/build-info.json is missing after the build: run `python3 build.py build`")
-    return build.DIST
+    return DIST
 
 
 class SiteURL(str):
-    """The site's base URL; .server is the running build.SiteServer."""
+    """The site's base URL; .server is the running buildsys.server.SiteServer."""
     server = None
 
 
 @pytest.fixture(scope="session")
 def site(dist):
-    with build.serving(dist) as server:
+    with serving(dist) as server:
         url = SiteURL(server.url)
         url.server = server
         yield url
@@ -143,7 +146,7 @@ def browser():
         pytest.fail("playwright is not installed: run `python3 build.py test` (it sets up .venv)")
     with sync_playwright() as p:
         try:
-            chromium = build.launch_chromium(p, build.find_headless_shell(), args=TEST_CHROMIUM_ARGS)
+            chromium = launch_chromium(p, find_headless_shell(), args=TEST_CHROMIUM_ARGS)
         except RuntimeError as e:
             pytest.fail(str(e))
         yield chromium
