@@ -9,7 +9,7 @@ import pytest
 from buildsys.runtime import axe_core
 import pygames
 from pygames.links import VERSION
-from tests.conftest import open_app, wait_ready
+from tests.helpers.site import open_app, wait_ready
 
 GAMES = ["spades", "spite_malice", "skarney_gin", "leopard", "spooneye"]
 IDLE = "window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from buildsys.offline import write_offline_list
-from tests.conftest import wait_ready
+from tests.helpers.site import wait_ready
 
 pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
 
