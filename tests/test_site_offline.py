@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from buildsys.offline import write_offline_list
+from buildsys.server import SiteServer
 from tests.helpers.site import wait_ready
 
 pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
@@ -140,7 +141,7 @@ def own_site(tmp_path, dist):
     change the files): yields (server, site_dir, base_url)."""
     site_dir = tmp_path / "root" / "pygames"
     shutil.copytree(dist, site_dir)
-    server = build.SiteServer(tmp_path / "root")
+    server = SiteServer(tmp_path / "root")
     import threading
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server, site_dir, server.url + "pygames/"
