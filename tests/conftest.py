@@ -4,7 +4,7 @@ Browser tests (any test using `site`, `browser`, `page` or `app`) are marked `br
 automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
 
     site                        session: base URL of dist/ served on localhost (a str ending in "/";
-                                site.server is the build.SiteServer: .request_log, .fail_paths)
+                                site.server is the buildsys.server.SiteServer: .request_log, .fail_paths)
     browser                     session: a Playwright (sync API) Chromium Browser
     page                        function: a new Page in this worker's warm browser context, its
                                 site's storage cleared (localStorage, IndexedDB; sessionStorage is
@@ -22,7 +22,7 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
                                 person's browser (its own storage)
     app                         function: `page` with index.html#spades open and ready (a table)
     open_app(page, site, fragment="", timeout=60_000, start=True)
-                                plain function (from conftest import open_app): go to
+                                plain function (from tests.helpers.site import open_app): go to
                                 index.html#fragment, wait for <html data-state="ready">; fails with
                                 the app's message on data-state="error" (message in data-error);
                                 presses a new game's first-look Start, as a person would
@@ -41,9 +41,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repo's build.py: server, Chromium lookup, build)
 import pygames  # noqa: E402
+from buildsys.chromium import find_headless_shell, launch_chromium  # noqa: E402  (build.py's parts)
+from buildsys.common import DIST  # noqa: E402
+from buildsys.server import serving  # noqa: E402
+from buildsys.site import ensure_built  # noqa: E402
 from tests import highcard  # noqa: E402
+# the browser tests' helpers (tests/helpers/site.py); FILL, PHONE and wait_ready are named here too
+# for tests/test_site_remote.py, which imports them from conftest
+from tests.helpers.site import FILL, PHONE, open_app, wait_ready  # noqa: E402,F401
 
 # a sixth, test-only game, registered like the five: every generic test that walks the registry
 # (pygames.registered()) plays it too - the proof that a new game costs only its own files
@@ -55,19 +61,6 @@ for _game_id in pygames.registered():
     pygames.games.bots_module(_game_id)
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}   # warm_page(**PHONE)
-# page.evaluate(FILL): this origin's localStorage filled to its quota (the keys are filler:N)
-FILL = """() => {
-  const keys = [];
-  for (let size = 1 << 20; size >= 1; size >>= 1) {
-    for (;;) {
-      const key = `filler:${keys.length}`;
-      try { localStorage.setItem(key, "x".repeat(size)); keys.push(key); } catch { break; }
-    }
-  }
-  return keys;
-}"""
-READY_TIMEOUT_MS = 60_000
 # The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
 # worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) costs more
 # CPU than the seconds a test runs Python gain back on 2 busy cores (a single test with a core to
@@ -79,7 +72,7 @@ READY_TIMEOUT_MS = 60_000
 # nearly halves the CPU of a warm boot (the suite boots about 280 times).
 # --in-process-gpu: the compositor's GPU thread in the browser process, not a process of its own
 # (one process fewer to start and schedule).
-# The tests run in Chromium's headless shell where there is one (build.find_headless_shell: Debian's
+# The tests run in Chromium's headless shell where there is one (buildsys.chromium.find_headless_shell: Debian's
 # chromium-headless-shell, which build.py installs), not the full browser in headless mode: the same
 # engine and pages at a fifth less CPU, its browser process doing half the work.
 TEST_CHROMIUM_ARGS = ["--js-flags=--liftoff-only", "--process-per-site", "--in-process-gpu"]
@@ -116,20 +109,20 @@ def _deselect_soak(config, items):
 @pytest.fixture(scope="session")
 def dist():
     """dist/, built from the current sources (rebuilt here only if it is missing or stale)."""
-    build.ensure_built()
-    if not (build.DIST / "build-info.json").exists():
+    ensure_built()
+    if not (DIST / "build-info.json").exists():
         pytest.fail("dist/build-info.json is missing after the build: run `python3 build.py build`")
-    return build.DIST
+    return DIST
 
 
 class SiteURL(str):
-    """The site's base URL; .server is the running build.SiteServer."""
+    """The site's base URL; .server is the running buildsys.server.SiteServer."""
     server = None
 
 
 @pytest.fixture(scope="session")
 def site(dist):
-    with build.serving(dist) as server:
+    with serving(dist) as server:
         url = SiteURL(server.url)
         url.server = server
         yield url
@@ -143,7 +136,7 @@ def browser():
         pytest.fail("playwright is not installed: run `python3 build.py test` (it sets up .venv)")
     with sync_playwright() as p:
         try:
-            chromium = build.launch_chromium(p, build.find_headless_shell(), args=TEST_CHROMIUM_ARGS)
+            chromium = launch_chromium(p, find_headless_shell(), args=TEST_CHROMIUM_ARGS)
         except RuntimeError as e:
             pytest.fail(str(e))
         yield chromium
@@ -355,85 +348,6 @@ def page(browser, request):
         warm.close_pages()
     if errors and not request.node.get_closest_marker("allow_console_errors"):
         pytest.fail("console errors on the page:\n  " + "\n  ".join(errors), pytrace=False)
-
-
-def wait_ready(page, timeout=READY_TIMEOUT_MS):
-    """Wait for <html data-state> to become "ready"; fail with the page's message on "error"."""
-    try:
-        # polled every 20 ms, not every frame (Playwright's default): a page that requests a frame
-        # each 16 ms for its whole boot costs the browser a tenth of a core while it waits
-        page.wait_for_function(
-            "['ready', 'error'].includes(document.documentElement.dataset.state)", timeout=timeout, polling=20)
-    except Exception as e:  # playwright's TimeoutError
-        state = page.evaluate("document.documentElement.dataset.state")
-        errors = getattr(page, "console_errors", [])
-        pytest.fail(f"{page.url} not ready after {timeout / 1000:.0f} s (data-state={state!r}): "
-                    f"{type(e).__name__}; console errors: {errors}", pytrace=False)
-    state, message = page.evaluate(
-        "[document.documentElement.dataset.state, document.documentElement.dataset.error"
-        " || document.body.innerText.slice(0, 500)]")
-    if state != "ready":
-        pytest.fail(f"{page.url} failed to load: {message}", pytrace=False)
-    return page
-
-
-ADDRESSES = "Number(document.documentElement.dataset.addresses || 0)"
-
-
-# a new game's first look (web/first_look.js): the line over the table whose Start lets its bots move
-FIRST_LOOK_START = "#first-look:not([hidden]) [data-first-look-start]"
-
-
-def open_app(page, site, fragment="", timeout=READY_TIMEOUT_MS, start=True):
-    """Open index.html#fragment and wait until the app says it is ready. On a page already showing
-    the app only the address changes (no new load), so it also waits until the page has dealt with
-    the new address (``data-addresses`` counts them): the last position's table is no longer current.
-    A new game dealt there whose bots wait for the person's first look is started, as a person would
-    press Start (``start=False``: left waiting)."""
-    url = f"{site}index.html" + (f"#{fragment.lstrip('#')}" if fragment else "")
-    here = page.url
-    same_page = here.split("#")[0] == url.split("#")[0] and "#" in url and here != url
-    before = page.evaluate(ADDRESSES) if same_page else None
-    page.goto(url)
-    if same_page:
-        page.wait_for_function(f"{ADDRESSES} > {before}", timeout=timeout, polling=20)
-    wait_ready(page, timeout)
-    if start:
-        page.evaluate(f"document.querySelector('{FIRST_LOOK_START}')?.click()")
-    return page
-
-
-def page_bot_move(game, level="normal"):
-    """The move the page's bot of ``level`` plays for the seat to act (``bridge.bot``'s own seed,
-    ``pygames.engine.bot_seed``), so CPython follows a page's bot game move for move."""
-    from pygames import ai
-    from pygames.engine import bot_seed
-    return ai.choose_move(game.view(game.current_player), level=level, seed=bot_seed(game))
-
-
-def late_link(game_id, level, seed, deals=2, moves=None, **options):
-    """A bot match as a page watching it plays it (every seat the bot of ``level``, seeded as
-    ``bridge.bot`` seeds it: ``page_bot_move``), played in CPython first;
-    returns (the link of its first move of its last ``deals`` deals - or, given ``moves``, of the
-    position that many moves before its end - and the finished game). A test opens the link and
-    watches the page play on to the match's end (through a deal's end to the next) instead of
-    playing the whole match."""
-    import pygames
-    from pygames import links
-    game = pygames.new_game(game_id, seed=seed, options=options or None)
-    deal, starts = game.deal_number, []
-    while not game.is_over:
-        if game.deal_number != deal:
-            deal = game.deal_number
-            starts.append(links.encode(game))
-        game.play(page_bot_move(game, level))
-    if moves is not None:
-        early = pygames.new_game(game_id, seed=seed, options=options or None)
-        for move in game.history[:-moves]:
-            early.play(move)
-        return links.encode(early), game
-    assert len(starts) >= deals, f"the match has {len(starts) + 1} deals"
-    return starts[-deals], game
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pygames.ai import choose_move
 from pygames.ai.leopard import answer_estimate
 from pygames.cards import Rng
 from pygames.games.leopard import DEALS, Leopard
-from tests.test_leopard import put
+from tests.helpers.leopard import put
 
 SPADE_SQUARE = (("2S", 1), ("3S", 2), ("4S", 3), ("5S", 4), ("7S", 7), ("9C", 5))     # 5 points
 

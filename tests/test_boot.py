@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from conftest import wait_ready
+from tests.helpers.site import wait_ready
 
 # cold boots: each test counts downloads or makes its own snapshot
 pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]

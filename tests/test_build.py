@@ -4,14 +4,20 @@ import contextlib
 import hashlib
 import json
 import re
+import shutil
 import sys
 import threading
 import zipfile
 
 import pytest
 
-import build
 import pygames
+from buildsys import chromium, runtime
+from buildsys.common import BENCH_SITE, ROOT, WEB, tree_files
+from buildsys.page import register_games
+from buildsys.server import SiteServer, serving
+from buildsys.site import inputs_digest
+from buildsys.stdlib import stdlib_imports_of
 
 
 def sha256(path):
@@ -23,11 +29,11 @@ def info(dist):
 
 
 def test_dist_has_the_pinned_pyodide_runtime(dist):
-    assert info(dist)["pyodide"] == build.PYODIDE_VERSION == "314.0.7"
+    assert info(dist)["pyodide"] == runtime.PYODIDE_VERSION == "314.0.7"
     runtime = dist / "pyodide"
-    for name in build.RUNTIME_FILES:
+    for name in runtime.RUNTIME_FILES:
         assert (runtime / name).is_file(), name
-    assert f'"{build.PYODIDE_VERSION}"' in (runtime / "pyodide.mjs").read_text()
+    assert f'"{runtime.PYODIDE_VERSION}"' in (runtime / "pyodide.mjs").read_text()
     assert (runtime / "pyodide.asm.wasm").read_bytes()[:4] == b"\0asm"
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.14.")
@@ -39,8 +45,8 @@ def test_lock_points_at_the_shipped_micropip_wheel(dist):
     lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
     entry = lock["packages"]["micropip"]
     wheel = dist / "pyodide" / entry["file_name"]
-    assert wheel.name == f"micropip-{build.MICROPIP_VERSION}-py3-none-any.whl"
-    assert entry["sha256"] == sha256(wheel) == build.MICROPIP_SHA256
+    assert wheel.name == f"micropip-{runtime.MICROPIP_VERSION}-py3-none-any.whl"
+    assert entry["sha256"] == sha256(wheel) == runtime.MICROPIP_SHA256
     for name, package in lock["packages"].items():  # nothing in the lock that the site lacks
         assert (dist / "pyodide" / package["file_name"]).is_file(), name
 
@@ -61,19 +67,19 @@ def test_engine_wheel_is_built_and_named_in_build_info(dist):
 
 
 def test_dist_is_web_plus_runtime(dist):
-    for f in build.tree_files(build.WEB):
-        rel = f.relative_to(build.WEB)
+    for f in tree_files(WEB):
+        rel = f.relative_to(WEB)
         if str(rel) == "index.html":
             continue          # its stylesheet links are filled in: see the registration test
         if rel.parts[0] == "lang":
             continue          # merged into lang/<lang>.json: see the next test
         assert (dist / rel).read_bytes() == f.read_bytes(), rel
     assert (dist / ".nojekyll").exists()
-    assert info(dist)["inputs"] == build.inputs_digest(), "dist/ is stale"
+    assert info(dist)["inputs"] == inputs_digest(), "dist/ is stale"
 
 
 def test_each_language_is_one_file_of_all_its_words(dist):
-    for lang_dir in (p for p in (build.WEB / "lang").iterdir() if p.is_dir()):
+    for lang_dir in (p for p in (WEB / "lang").iterdir() if p.is_dir()):
         merged = json.loads((dist / "lang" / f"{lang_dir.name}.json").read_text(encoding="utf-8"))
         parts = [json.loads(f.read_text(encoding="utf-8")) for f in lang_dir.glob("*.json")]
         assert merged == {k: v for part in parts for k, v in part.items()}
@@ -92,34 +98,34 @@ ROOT_ABSOLUTE = re.compile(
 def test_site_loads_nothing_from_elsewhere(dist):
     """The site's own files (web/) use relative URLs only: no CDN, works under any sub-path."""
     problems = []
-    for f in build.tree_files(build.WEB, {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"}):
-        if f.relative_to(build.WEB).parts[0] == "lang":
+    for f in tree_files(WEB, {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"}):
+        if f.relative_to(WEB).parts[0] == "lang":
             continue          # words, not addresses (merged into lang/<lang>.json)
-        text = (dist / f.relative_to(build.WEB)).read_text(encoding="utf-8")
+        text = (dist / f.relative_to(WEB)).read_text(encoding="utf-8")
         for n, line in enumerate(text.splitlines(), 1):
             for m in EXTERNAL.finditer(line):
                 before = line[:m.start()]
                 if ALLOWED.match(line, m.start()) or before.rstrip().endswith(("//", "*")) \
                         or before.lstrip().startswith(("//", "*", "/*")):
                     continue  # a namespace, or a comment
-                problems.append(f"{f.relative_to(build.WEB)}:{n}: external URL {m.group(0)!r}")
+                problems.append(f"{f.relative_to(WEB)}:{n}: external URL {m.group(0)!r}")
             if ROOT_ABSOLUTE.search(line):
-                problems.append(f"{f.relative_to(build.WEB)}:{n}: root-absolute URL: {line.strip()[:120]}")
+                problems.append(f"{f.relative_to(WEB)}:{n}: root-absolute URL: {line.strip()[:120]}")
     assert not problems, "\n".join(problems)
 
 
 def test_games_are_registered_once_from_the_engine(dist):
     """The engine's playable games, its layouts and the site's registry are one set."""
     playable = set(pygames.GAME_IDS)      # the games the site ships (a test game has no layout)
-    layouts = {p.stem for p in (build.WEB / "games").glob("*.js")} - {"common"}
+    layouts = {p.stem for p in (WEB / "games").glob("*.js")} - {"common"}
     assert layouts == playable
-    assert not (build.WEB / "games" / "index.js").exists(), "the registry is made by build.py"
+    assert not (WEB / "games" / "index.js").exists(), "the registry is made by build.py"
     registry = (dist / "games" / "index.js").read_text()
     assert set(re.findall(r'import (\w+) from "\./(\w+)\.js"', registry)) == {(g, g) for g in playable}
     page = (dist / "index.html").read_text()
     assert "<!-- game stylesheets -->" not in page
     for game_id in playable:
-        has_css = (build.WEB / "games" / f"{game_id}.css").exists()
+        has_css = (WEB / "games" / f"{game_id}.css").exists()
         assert (f'href="games/{game_id}.css"' in page) == has_css, game_id
 
 
@@ -135,17 +141,18 @@ def test_a_shipped_game_whose_module_fails_to_import_stops_the_build(tmp_path, m
     (site / "index.html").write_text("<head>\n<!-- game stylesheets -->\n</head>\n")
     try:
         with pytest.raises(ModuleNotFoundError, match="no_such_module_of_brokenrules"):
-            build.register_games(site)
+            register_games(site)
     finally:
         sys.modules.pop("brokenrules", None)
     assert not (site / "games" / "index.js").exists()
 
 
 def test_the_site_ships_a_trimmed_standard_library_and_the_bare_boot_the_whole_one(dist):
-    whole = build.pyodide_package() / "python_stdlib.zip"
-    assert sha256(dist / "bench" / "python_stdlib.zip") == sha256(whole)  # the bench's baseline
+    whole = runtime.pyodide_package() / "python_stdlib.zip"
+    assert sha256(BENCH_SITE / "bench" / "python_stdlib.zip") == sha256(whole)  # the bench's baseline
+    assert not (dist / "bench").exists()      # the bench's pages are served beside the site, never deployed
     trimmed = dist / "pyodide" / "python_stdlib.zip"
-    if not build.shutil.which("node"):
+    if not shutil.which("node"):
         return  # without Node.js the site ships the whole zip (build.py warns)
     assert trimmed.stat().st_size < 0.5 * whole.stat().st_size
     with zipfile.ZipFile(trimmed) as z, zipfile.ZipFile(whole) as full:
@@ -179,7 +186,7 @@ def test_the_engine_ships_as_bytecode_only(dist):
 
 
 def test_the_traced_modules_include_every_standard_library_import_of_the_engine():
-    imports = build.stdlib_imports_of(build.ROOT / "pygames")
+    imports = stdlib_imports_of(ROOT / "pygames")
     assert {"json", "zlib", "typing", "urllib.parse"} <= set(imports), imports
     assert not [name for name in imports if name.startswith("pygames")]
 
@@ -196,8 +203,8 @@ def test_serve_gzip_compresses_text_as_github_pages_does(dist):
             return response.headers.get("Content-Encoding"), response.read()
 
     page = (dist / "index.html").read_bytes()
-    with build.serving(dist) as plain, contextlib.ExitStack() as stack:
-        server = build.SiteServer(dist, gzip=True)
+    with serving(dist) as plain, contextlib.ExitStack() as stack:
+        server = SiteServer(dist, gzip=True)
         stack.callback(server.server_close)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         stack.callback(server.shutdown)
@@ -213,13 +220,13 @@ def test_the_browser_tests_run_in_the_headless_shell_unless_told_another_chromiu
     shell = tmp_path / "chromium-headless-shell"
     shell.write_text("")
     monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", str(shell))
-    assert build.find_headless_shell() == str(shell)
-    assert build.ensure_headless_shell() == str(shell)          # found: nothing to install
+    assert chromium.find_headless_shell() == str(shell)
+    assert chromium.ensure_headless_shell() == str(shell)          # found: nothing to install
     monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", str(tmp_path / "missing"))
-    assert build.find_headless_shell() is None
+    assert chromium.find_headless_shell() is None
     monkeypatch.setenv("PYGAMES_HEADLESS_SHELL", "")            # none: the tests use find_chromium's
-    assert build.find_headless_shell() is None
+    assert chromium.find_headless_shell() is None
     # a Chromium the person chose ($PYGAMES_CHROMIUM) is the one the tests run in
     monkeypatch.delenv("PYGAMES_HEADLESS_SHELL")
     monkeypatch.setenv("PYGAMES_CHROMIUM", "/opt/their/chromium")
-    assert build.ensure_headless_shell() == ""
+    assert chromium.ensure_headless_shell() == ""

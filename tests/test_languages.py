@@ -2,7 +2,6 @@
 has a Japanese one with the same parameters, nothing is Japanese-only, no key is defined twice, and
 every playable game has its name and its rules panel in both languages. No browser needed."""
 
-import json
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -10,38 +9,13 @@ from pathlib import Path
 import pytest
 
 from pygames.engine import Game
-from pygames.remote.texts import TEXTS as REMOTE_TEXTS
 from pygames.games import GAME_IDS, game_class
 from pygames.text import FIELD
+from tests.helpers.words import EN, JA, catalogue, site_english, word_files
 
 ROOT = Path(__file__).resolve().parent.parent
-LANG = ROOT / "web" / "lang"
 RULES = ROOT / "web" / "rules"
 LANGUAGES = ("en", "ja")
-
-
-def word_files(lang):
-    """{file name: {key: template}} of web/lang/<lang>/."""
-    return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((LANG / lang).glob("*.json"))}
-
-
-def site_english():
-    """The engine's English templates of the games the site ships (a test-only game has no page)."""
-    texts = dict(Game.TEXTS) | REMOTE_TEXTS
-    for game in GAME_IDS:
-        texts.update(game_class(game).TEXTS)
-    return texts
-
-
-def catalogue(lang):
-    """Every template a person can be shown in ``lang``: the word files, plus (English) the engine's."""
-    merged = site_english() if lang == "en" else {}
-    for words in word_files(lang).values():
-        merged.update(words)
-    return merged
-
-
-EN, JA = catalogue("en"), catalogue("ja")
 
 
 def scope(key):

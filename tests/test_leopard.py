@@ -8,31 +8,10 @@ from pygames.cards import HIDDEN, IDS, Rng, rank_of
 from pygames.games.leopard import (DOWN, LINES, Leopard, bonus, deal_score, scoring_lines,
                                    square_points)
 from tests.gameprops import check_view_secrecy, matches, play_random_match
+from tests.helpers.leopard import give, put
 
 
 # ---- helpers: set up positions -----------------------------------------------------------------
-def take(g, code):
-    """Remove one copy of ``code`` from the stock (else from any hand or the discard pile)."""
-    card = IDS[code]
-    for pile in [g.stock, *g.hands, g.discard]:
-        if card in pile:
-            pile.remove(card)
-            return card
-    raise AssertionError(f"no free copy of {code}")
-
-
-def give(g, seat, *codes):
-    for code in codes:
-        g.hands[seat].append(take(g, code))
-
-
-def put(g, side, pos, code, placer=None):
-    """Lay ``code`` on position ``pos`` of ``side``'s square, face down (by ``placer``) if given."""
-    card = take(g, code)
-    entry = card if placer is None else DOWN * (placer + 1) + card
-    t = side * 9 + pos - 1
-    g.piles[t].append(entry)
-    g.tops[t] = entry
 
 
 def fresh(players=2, seed=1, **options):

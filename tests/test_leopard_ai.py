@@ -9,7 +9,7 @@ from pygames.ai import choose_move
 from pygames.cards import Rng
 from pygames.games.leopard import Leopard
 from tests.gameprops import EachIndex, seeded_positions
-from tests.test_leopard import give, put
+from tests.helpers.leopard import give, put
 
 
 def clear_hand(g, seat, keep=()):

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-import build
+from buildsys.runtime import axe_core
 import pygames
 from pygames.links import VERSION
-from tests.conftest import open_app, wait_ready
+from tests.helpers.site import open_app, wait_ready
 
 GAMES = ["spades", "spite_malice", "skarney_gin", "leopard", "spooneye"]
 IDLE = "window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"
@@ -175,7 +175,7 @@ ALSO_CHECKED = ("heading-order",)
 def axe_violations(page):
     """Serious and critical axe-core violations on the page as it is now (and ALSO_CHECKED's)."""
     if not page.evaluate("Boolean(window.axe)"):
-        page.add_script_tag(path=str(build.axe_core()))
+        page.add_script_tag(path=str(axe_core()))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
             for v in result["violations"] if v["impact"] in ("serious", "critical") or v["id"] in ALSO_CHECKED]

@@ -11,7 +11,7 @@ import pytest
 
 import pygames
 from pygames import links
-from tests.conftest import late_link, open_app, wait_ready
+from tests.helpers.site import late_link, open_app, wait_ready
 
 DAY = "2026-11-23T12:00:00"
 NEXT_DAY = "2026-11-24T09:30:00"

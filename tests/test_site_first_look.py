@@ -9,7 +9,7 @@ That no bot has moved is the page's own record: no bot pause scheduled (app.paus
 (the engine's calls, recorded as the page makes them) - the bot loop stops before either, in the same
 turn of the event loop as the redraw that shows Start."""
 
-from conftest import open_app
+from tests.helpers.site import open_app
 
 # every "bot" call the page makes, with its level, recorded as the page's engine starts; Math.random
 # seeded, so that the page deals the same games each run

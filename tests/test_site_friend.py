@@ -7,7 +7,7 @@ import json
 import pygames
 from pygames import bridge
 from pygames.links import VERSION
-from tests.conftest import open_app
+from tests.helpers.site import open_app
 
 GAME = "spite_malice"
 SEED = 573          # two players: Player 1 plays first, holding AS 2D 3H JC KS

@@ -9,7 +9,7 @@ import pytest
 
 import pygames
 from pygames import ai, links
-from tests.conftest import open_app
+from tests.helpers.site import open_app
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")

@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 LANG = Path(__file__).resolve().parent.parent / "web" / "lang"
 

@@ -10,7 +10,7 @@ import pytest
 
 import pygames
 from pygames.text import english_catalogue, render
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import pygames
-from conftest import PHONE, open_app
+from tests.helpers.site import PHONE, open_app
 from pygames import links
 from pygames.ai import choose_move
 from tools.lesson_deal import check as check_lesson, false_facts

@@ -3,37 +3,12 @@ opponent's card, a Q on their own, a K on a face-up card, a discard, going out a
 seeded bot matches run their four deals in the page, and a share link reopens the position."""
 
 import pygames
-from pygames.ai import choose_move
-from tests.conftest import PHONE, open_app, wait_ready
-
-MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
-           " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
+from tests.helpers.site import PHONE, open_app, wait_ready
+from tests.helpers.leopard import MY_TURN, position_where, settings
 
 
 def call(page, method, args=None):
     return page.evaluate("([m, a]) => window.pygames.call(m, a)", [method, args or {}])
-
-
-def settings(page, **values):
-    import json
-    page.add_init_script(f"localStorage.setItem('pygames:settings:leopard', JSON.stringify({json.dumps(values)}));")
-    return page
-
-
-def position_where(wanted, players=2, seed=1, limit=2000):
-    """A share link to the first position of a seeded bot match (normal bots) where seat 0 is to act
-    and ``wanted(game, move)`` holds for one of its legal moves; returns (link, move)."""
-    for s in range(seed, seed + 40):
-        g = pygames.new_game("leopard", seed=s, players=players)
-        for step in range(limit):
-            if g.is_over:
-                break
-            if g.current_player == 0:
-                found = [m for m in g.legal_moves() if wanted(g, m)]
-                if found:
-                    return pygames.links.encode(g), found[0]
-            g.play(choose_move(g.view(g.current_player), "normal", seed=step))
-    raise AssertionError("no such position in 40 seeded matches")
 
 
 def top(g, square, pos):

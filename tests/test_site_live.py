@@ -1,6 +1,6 @@
 """Live remote tables in real browsers: the pages connect by the invitation and the joins alone and
 every message then travels browser to browser. Each test runs its own browser and server inside a
-network namespace it makes (tests/netns.py), with an empty ICE server list and host candidates
+network namespace it makes (tests/helpers/netns.py), with an empty ICE server list and host candidates
 only, so nothing leaves this machine; where no namespace can be made the tests skip and never run
 on the machine's real network. Every other browser test opens no peer connection at all
 (tests/conftest.py takes the constructor away)."""
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests import netns
+from tests.helpers import netns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = [pytest.mark.heavy, pytest.mark.browser]
@@ -21,7 +21,7 @@ def drive(scenario, dist):
     reason = netns.problem()
     if reason:
         pytest.skip(f"live tables are tested only inside a network namespace: {reason}")
-    done = netns.run([sys.executable, "-m", "tests.live_driver", scenario], timeout=900, cwd=ROOT,
+    done = netns.run([sys.executable, "-m", "tests.helpers.live_driver", scenario], timeout=900, cwd=ROOT,
                      env={**os.environ, "PYTHONPATH": ROOT})
     assert done.returncode == 0, f"the live table failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import build
-from tests.conftest import wait_ready
+from buildsys.offline import write_offline_list
+from buildsys.server import SiteServer
+from tests.helpers.site import wait_ready
 
 pytestmark = pytest.mark.heavy            # tens of seconds a test: run first (conftest.py)
 
@@ -52,9 +53,9 @@ def test_the_service_worker_keeps_every_file_the_app_loads_and_nothing_else(dist
 def test_the_build_id_follows_the_content(tmp_path, dist):
     copy = tmp_path / "site"
     shutil.copytree(dist, copy)
-    assert build.write_offline_list(copy) == info(dist)["build_id"]          # same files, same id
+    assert write_offline_list(copy) == info(dist)["build_id"]          # same files, same id
     (copy / "style.css").write_text((copy / "style.css").read_text() + "\n/* changed */\n")
-    assert build.write_offline_list(copy) != info(dist)["build_id"]
+    assert write_offline_list(copy) != info(dist)["build_id"]
 
 
 def png_size(path):
@@ -140,7 +141,7 @@ def own_site(tmp_path, dist):
     change the files): yields (server, site_dir, base_url)."""
     site_dir = tmp_path / "root" / "pygames"
     shutil.copytree(dist, site_dir)
-    server = build.SiteServer(tmp_path / "root")
+    server = SiteServer(tmp_path / "root")
     import threading
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server, site_dir, server.url + "pygames/"
@@ -234,7 +235,7 @@ def new_build(site_dir):
     """What deploying a changed build does to the files: another stylesheet, a new id."""
     (site_dir / "style.css").write_text((site_dir / "style.css").read_text() + "\n/* the next build */\n")
     data = json.loads((site_dir / "build-info.json").read_text())
-    data["build_id"] = build.write_offline_list(site_dir)
+    data["build_id"] = write_offline_list(site_dir)
     (site_dir / "build-info.json").write_text(json.dumps(data))
     return data["build_id"]
 

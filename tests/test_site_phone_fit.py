@@ -13,7 +13,7 @@ import pytest
 
 import pygames
 from pygames.ai import choose_move
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")

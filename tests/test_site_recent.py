@@ -6,7 +6,7 @@ import json
 import random
 
 from pygames.links import VERSION
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 GAMES = ["spades", "spite_malice", "skarney_gin", "leopard", "spooneye"]
 IDLE = "window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"

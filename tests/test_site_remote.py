@@ -5,6 +5,8 @@ engine's own remote-table calls (``pygames.remote.api``, what the page's worker 
 pass links to each other (an invitation, a join, the host's answer), and a link opened twice, a message for
 another table, a full storage and a hostile invitation do no harm."""
 
+import re
+
 import pytest
 
 from pygames import ai
@@ -30,10 +32,18 @@ def open_link(page, link):
     page.wait_for_function(f"{OPENED} > {before} && !window.pygames.app.busy", timeout=60_000, polling=20)
 
 
+LINES = set()                 # every line a page showed to post with a message (the tests below read them)
+
+
 def deliver(sender, receivers, links=None):
     """Everything ``sender`` has to post (``links``, when already read), opened by each receiver;
-    then marked posted (``sender`` None: links from elsewhere, nothing to mark)."""
+    then marked posted (``sender`` None: links from elsewhere, nothing to mark). Each message a page
+    shows comes with a line a person can read, posted with it."""
     links = outbox(sender) if links is None else links
+    if sender is not None and links:
+        lines = sender.locator("#remote-panel .remote-message > .remote-line").all_inner_texts()
+        assert len(lines) == len(links) and all(line.strip() for line in lines), (lines, links)
+        LINES.update(lines)
     for link in links:
         for page in receivers:
             open_link(page, link)
@@ -232,6 +242,8 @@ def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, sit
     bea = warm_page(**PHONE, name="bea")
     join_table(bea, site, invitation)
     assert f"{FRIEND} (you)" in bea.locator("#remote-panel").inner_text()
+    # the page's status line says whom the table waits for (a person, never "your bot")
+    assert bea.locator("#status").inner_text() == "Waiting for Aki to confirm the seats."
     heard = set()
     # the deck is a fair shuffle of both people's secrets, another every run: a deal took 40 to 86
     # moves in five runs, and once 9
@@ -241,6 +253,10 @@ def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, sit
     assert aki.status["view"]["scores"] == bea.evaluate(STATUS)["view"]["scores"]
     # the page's screen reader heard the other player's moves as their links arrived, by name
     assert any(line.startswith("Aki ") for _i, line in heard), sorted(heard)[:20]
+    # each message the friend posted said what it is: its moves as the host reads them and whom the
+    # table waits for next ("Bea refused K♠ — Aki to play"), or what else it carries
+    assert any(re.fullmatch(rf"{re.escape(FRIEND)} .+ — Aki to play", line) for line in LINES), sorted(LINES)[:10]
+    assert f"{FRIEND} takes a seat at the table." in LINES
     # the seats carry the players' own names (plain text: the quotes and ampersands as typed)
     assert "Aki" in bea.locator("#table .sg-opp").inner_text()
     assert FRIEND in bea.locator("#remote-panel").inner_text()

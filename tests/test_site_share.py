@@ -6,7 +6,7 @@ import pytest
 import pygames
 from pygames import links
 from pygames.cards import Rng
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"

@@ -16,7 +16,7 @@ import pytest
 import pygames
 from pygames import links
 from pygames.text import render
-from tests.conftest import PHONE, late_link, open_app, page_bot_move, wait_ready
+from tests.helpers.site import PHONE, late_link, open_app, page_bot_move, wait_ready
 
 GAME = "skarney_gin"
 FAST = "localStorage.setItem('pygames:settings:skarney_gin', JSON.stringify({speed: 'instant'}));"

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import pygames
-from conftest import open_app
+from tests.helpers.site import open_app
 
 pytestmark = pytest.mark.soak
 

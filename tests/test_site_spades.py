@@ -6,7 +6,7 @@ import pytest
 
 import pygames
 from pygames.text import render
-from tests.conftest import PHONE, open_app, wait_ready
+from tests.helpers.site import PHONE, open_app, wait_ready
 
 FAST = "localStorage.setItem('pygames:settings:spades', JSON.stringify({speed: 'instant'}));"
 # the person's turn, with the page idle (no bot moving, no move of theirs in flight)

@@ -6,7 +6,7 @@ import re
 
 import pygames
 from pygames.links import VERSION
-from tests.conftest import open_app, page_bot_move, wait_ready
+from tests.helpers.site import open_app, page_bot_move, wait_ready
 
 GAME = "spite_malice"
 # the person's turn, with the page idle (no bot moving, no move of theirs in flight)

@@ -5,7 +5,7 @@ import pytest
 
 import pygames
 from pygames.cards import Rng
-from tests.conftest import PHONE, late_link, open_app, wait_ready
+from tests.helpers.site import PHONE, late_link, open_app, wait_ready
 
 SETTINGS = "localStorage.setItem('pygames:settings:spooneye', JSON.stringify({speed: 'instant'}));"
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy"

@@ -5,7 +5,7 @@ Easy bots, where West, North and East bid 4, 3 and 2 before the person's first b
 
 import json
 
-from tests.conftest import open_app, wait_ready
+from tests.helpers.site import open_app, wait_ready
 
 LINK = "spades?v=2&p=4&s=1044"
 SETTINGS = json.dumps(json.dumps({"speed": "instant", "level": "easy"}))

@@ -9,7 +9,9 @@ import pytest
 
 from pygames.games import GAME_IDS, game_class
 from pygames.links import VERSION
-from tests.conftest import wait_ready
+from tests.helpers.site import wait_ready
+from tests.helpers.leopard import MY_TURN, position_where, settings
+from tests.helpers.words import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_PLAYER_GAMES = [g for g in GAME_IDS if 2 in game_class(g).PLAYERS]
@@ -77,12 +79,6 @@ def test_spite_and_malice_labels_name_cards_in_words(page, site, lang):
         assert all(re.search(r"top: \w+ of \w+", f) for f in fans if "top" in f), fans
     else:
         assert any("1枚" in f for f in fans), fans
-
-
-def catalogue(lang):
-    """Every template of ``lang`` (the engine's English too), as tests/test_languages.py reads them."""
-    from tests.test_languages import EN, JA
-    return EN if lang == "en" else JA
 
 
 SEAT_SUBJECT = re.compile(r"^\{(\w+):seat\} ")                      # "{who:seat} wins…"
@@ -177,7 +173,6 @@ def test_leopard_says_why_you_cannot_go_out_while_your_partner_asks(page, site, 
     """Asked "may I go out?" by your partner, the note under the disabled go-out button says to answer
     (not that going out needs 5 points you already have); "out now" shows only where going out is
     allowed by the square's points."""
-    from tests.test_site_leopard import MY_TURN, position_where, settings
     settings(page, speed="instant", players=4)
     link, _ = position_where(lambda g, m: m["type"] == "answer", players=4)
     page.goto(f"{site}index.html?lang={lang}#{link}")

@@ -9,7 +9,7 @@ from pygames.ai import skarney_gin as bot
 from pygames.cards import IDS
 from pygames.games import skarney_gin as sg
 from tests.gameprops import seeded_positions
-from tests.test_skarney_gin import position
+from tests.helpers.skarney_gin import position
 
 
 def play_match(seed, levels, target=200, budget=None):

@@ -8,7 +8,7 @@ import pytest
 from pygames.cards import IDS
 from pygames.games.spades import trick_winner
 from tests.spades_nil import nil_turns
-from tests.test_spades_partner import play, position
+from tests.helpers.spades import play, position
 
 LEVELS = ("normal", "hard")
 SEEDS = (1, 2, 3, 4, 5)

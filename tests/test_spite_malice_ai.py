@@ -7,7 +7,7 @@ import pytest
 import pygames
 from pygames.ai import choose_move
 from tests.gameprops import seeded_positions
-from tests.test_spite_malice import NO_DISCARDS, ids, position
+from tests.helpers.spite_malice import NO_DISCARDS, ids, position
 
 SHORT = {"payoff": 13, "target": 0}
 

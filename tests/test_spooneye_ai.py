@@ -3,7 +3,7 @@
 import pygames
 from pygames.cards import Rng
 from tests.gameprops import seeded_positions
-from tests.test_spooneye import play, table
+from tests.helpers.spooneye import play, table
 
 
 def bot(g, level="normal", seed=0):

@@ -10,7 +10,7 @@ import pytest
 from pygames.ai.spades import bid_sampler
 from pygames.cards import IDS, Rng
 from research.spades_experiments import Reading, follow_reads, sampler
-from tests.test_spades_infer import (deals_agree_with_the_view_and_keep_every_void, normal_bid, positions,
+from tests.helpers.spades_infer import (deals_agree_with_the_view_and_keep_every_void, normal_bid, positions,
                                      sampler_is_deterministic_from_its_seed, whole_hand)
 
 

@@ -8,7 +8,7 @@ from pygames.ai.spades import bid_sampler
 from pygames.cards import CODES, IDS, Rng
 from research import spades_experiments as bot
 from research.spades_experiments import Reading, sampler
-from tests.test_spades_partner import position
+from tests.helpers.spades import position
 
 
 def ids(*codes):

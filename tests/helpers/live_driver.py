@@ -1,7 +1,7 @@
 """Live remote tables played in real browsers, run inside a network namespace of its own.
 
 ``tests/test_site_live.py`` (and ``build.py bench --only live``) run this module as
-``unshare -n sh -c '<loopback and a veth pair up>; exec python -m tests.live_driver SCENARIO'``: in
+``unshare -n sh -c '<loopback and a veth pair up>; exec python -m tests.helpers.live_driver SCENARIO'``: in
 that namespace the only interfaces are ``lo`` and the pair 10.77.0.1/10.77.0.2, so whatever WebRTC
 gathers and sends stays on this machine. It serves ``dist/`` on the namespace's loopback, opens one
 browser context a player (each its own storage, as separate people), makes a live table, joins it
@@ -24,9 +24,11 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-import build
+from buildsys.chromium import find_headless_shell, launch_chromium
+from buildsys.common import DIST
+from buildsys.server import serving
 from pygames import ai
-from tests.conftest import open_app, wait_ready
+from tests.helpers.site import open_app, wait_ready
 
 LIVE_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]   # host candidates, never mDNS names
 NO_STUN = "localStorage.setItem('pygames:stun', '');"             # an empty ICE server list
@@ -187,9 +189,9 @@ def shoot(pages, label: str) -> None:
 def play(scenario: str) -> dict:
     game, players = {"skarney_gin": ("skarney_gin", 2), "spades": ("spades", 4)}[scenario]
     out: dict = {"scenario": scenario, "players": players}
-    with build.serving(build.DIST) as server, sync_playwright() as pw:
+    with serving(DIST) as server, sync_playwright() as pw:
         site = server.url
-        browser = build.launch_chromium(pw, build.find_headless_shell(), args=LIVE_ARGS)
+        browser = launch_chromium(pw, find_headless_shell(), args=LIVE_ARGS)
         pages = []
         for _ in range(players):
             context = browser.new_context(service_workers="block")
