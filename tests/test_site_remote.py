@@ -546,7 +546,7 @@ def test_a_finished_match_offers_a_new_one_with_the_same_players(warm_page, site
     assert "25" in status and "New game" not in status, status
     page.locator("#remote-again").click()
     dialog = page.get_by_role("dialog", name="Play friends by link")
-    assert dialog.locator("input").evaluate_all("fields => fields.map((f) => f.value)") == ["Bea", "Aki"]
+    assert dialog.locator("input[name^=name]").evaluate_all("fields => fields.map((f) => f.value)") == ["Bea", "Aki"]
     page.locator("#remote-create").click()
     page.wait_for_function("document.querySelector('#remote-panel .remote-names').textContent === 'Bea (you) · Aki'")
     assert "The match is over." not in page.locator("#remote-panel").inner_text()

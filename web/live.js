@@ -223,11 +223,14 @@ export function liveTable(hooks) {
     for (const [seat, entry] of peers) if (seat !== from && entry.open) post(entry, value);
   }
 
-  /** The seats this page should keep a connection with: the host, or (the host) every guest. */
+  /** The seats this page should keep a connection with: the host, or (the host) every guest who
+   * has joined. */
   const partners = () => {
     const status = hooks.status();
     if (!amHost()) return [status.host];
-    return (status.names || []).map((_, seat) => seat).filter((seat) => seat !== status.seat);
+    const joined = new Set((status.joins || []).map((j) => j.seat));
+    return (status.names || []).map((_, seat) => seat)
+      .filter((seat) => seat !== status.seat && (status.started || joined.has(seat)));
   };
 
   return {

@@ -93,7 +93,7 @@ export function installRemote(host) {
   document.getElementById("table").after(panel);
   const remote = { table: null, state: null, status: null, seatLinks: null };
   // at a live table: its connections, the connection links to post, the chat lines heard
-  const live = { table: null, carrier: null, toPost: [], chat: [], offers: null };
+  const live = { table: null, carrier: null, toPost: [], chat: [] };
   // the page's own saves may use the room finished tables take (not the table on show)
   whenFull({ makeRoom: () => dropOldestEnded(remote.table) });
   // another tab of the site changed the table on show (it opened a link): show that state here too
@@ -123,7 +123,7 @@ export function installRemote(host) {
   /** The table on show changed: its live connections (if it is played live) replace the last's. */
   function goLive(table) {
     live.carrier?.close();
-    Object.assign(live, { table, carrier: null, toPost: [], chat: [], offers: null });
+    Object.assign(live, { table, carrier: null, toPost: [], chat: [] });
     if (!isLive(table)) return;
     try {
       live.carrier = liveTable({
@@ -510,7 +510,7 @@ export function installRemote(host) {
 
   function close() {
     live.carrier?.close();
-    Object.assign(live, { table: null, carrier: null, toPost: [], chat: [], offers: null });
+    Object.assign(live, { table: null, carrier: null, toPost: [], chat: [] });
     remote.table = remote.state = remote.status = remote.seatLinks = null;
     draw();
   }
@@ -566,8 +566,8 @@ export function installRemote(host) {
     }
     if (!live.carrier) return;
     try {                    // the invitation carries an offer to each seat: a join's answer connects
-      const signal = await live.carrier.offer();
-      live.offers = signal;
+      const status = remote.status;
+      const signal = await live.carrier.offer(status.names.map((_, seat) => seat).filter((seat) => seat !== status.seat));
       if (signal) await call("remote_attach", { seq: 0, signal });
     } catch (err) {
       host.toast(t("remote.live.failed", { reason: host.errorText(err) }));
