@@ -24,7 +24,8 @@ export function entryOf(state) {
   return v && !v.is_over && v.move_count > 0 ? { save: state.link, deal: v.deal, moves: v.move_count } : null;
 }
 
-/** host: {app, load(save) -> promise (adopts the state), toast, render, runBots} */
+/** host: {game (app.js: the game on the table, read-only), load(save) -> promise (adopts the state),
+ * toast, render, runBots} */
 export function installSaved(host) {
   const $ = (id) => document.getElementById(id);
 
@@ -75,7 +76,7 @@ export function installSaved(host) {
     const list = keptGames(gameId);
     const entry = list[index];
     if (!entry) return;
-    const current = host.app.gameId === gameId ? entryOf(host.app.state) : null;
+    const current = host.game.gameId === gameId ? entryOf(host.game.state) : null;
     list.splice(index, 1);
     try {
       await host.load(entry.save);
