@@ -210,8 +210,8 @@ def pygames_wheel():
 def build():
     """Assemble dist/ (into dist.new/, then swapped in). Returns build-info as a dict."""
     t0 = time.perf_counter()
-    if not (WEB / "worker.js").exists():
-        sys.exit("build.py: web/worker.js is missing")
+    if not (WEB / "shell" / "worker.js").exists():
+        sys.exit("build.py: web/shell/worker.js is missing")
     package = pyodide_package()
     micropip = micropip_wheel()
     wheel = pygames_wheel()
@@ -370,7 +370,7 @@ STDLIB_EXTRA = (
 
 STDLIB_SCRIPT = r"""
 // node <this> <pyodide package dir> <engine zip or wheel> <exercise.py> <trim.py> <modules json> <out zip>:
-// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, formats an
+// boots the runtime as web/shell/worker.js does, imports the engine, makes a memory snapshot, formats an
 // error, runs the exercise, then trim.py imports the listed modules and writes the zip.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -625,9 +625,9 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const site = process.argv[2];
 const load = (path) => import(pathToFileURL(`${site}/${path}`).href);
-const i18n = await load("i18n.js");
+const i18n = await load("shell/i18n.js");
 const { LAYOUTS } = await load("games/index.js");
-const { gamesOf, homeHtml, htmlMark } = await load("home.js");
+const { gamesOf, homeHtml, htmlMark } = await load("shell/home.js");
 i18n.addTexts(JSON.parse(readFileSync(`${site}/lang/en.json`, "utf8")));
 const html = homeHtml(gamesOf(LAYOUTS));
 // the tiles wait (disabled) until the page is ready, as setWaiting leaves them
@@ -977,7 +977,7 @@ def bench(json_out=".cache/bench.json", compare="", only=""):
 
 
 READY = "['ready', 'error'].includes(document.documentElement.dataset.state)"
-# the worker's loading stages (web/worker.js), in the order they end
+# the worker's loading stages (web/shell/worker.js), in the order they end
 STAGES = (("build_info", "build-info.json read"), ("wheel_downloaded", "engine wheel downloaded"),
           ("runtime_downloaded", "runtime downloaded"), ("snapshot_read", "Python snapshot read"),
           ("python_starting", "Pyodide asked to start"), ("wasm_instantiated", "WebAssembly compiled"),
@@ -1000,7 +1000,7 @@ def first_paint_ms(page):
 
 
 def page_timings(page):
-    """The app's own load timings (web/engine.js): ms since navigation of each stage's end."""
+    """The app's own load timings (web/shell/engine.js): ms since navigation of each stage's end."""
     t = page.evaluate("({...(window.pygames?.app?.engine?.timings ?? {}), page_origin: performance.timeOrigin})")
     if not t.get("worker"):
         return None
@@ -1020,7 +1020,7 @@ def wait_offline_ready(page, timeout=120):
 
 
 def wait_snapshot_kept(page, timeout=60):
-    """Wait (at most timeout s, no error) until the worker has kept its snapshot of Python (web/snapshot.js)."""
+    """Wait (at most timeout s, no error) until the worker has kept its snapshot of Python (web/shell/snapshot.js)."""
     kept = """(async () => { for (const name of await caches.keys()) {
         if ((await (await caches.open(name)).keys()).some((r) => r.url.includes("python-snapshot"))) return true; }
       return false; })()"""

@@ -208,7 +208,7 @@ def test_a_finished_match_is_counted_once_only_when_a_person_played_it_and_reset
     # (the page's statsContext says whether one person played: not "watch", not pass-and-play)
     over = call(page, "state")
     recorded = page.evaluate("""async ([playing, over]) => {
-      const stats = await import('./stats.js');
+      const stats = await import('./features/stats.js');
       const out = [];
       for (const [seed, person] of [[1, false], [2, true]]) {
         const link = `spite_malice?v=1&s=${seed}`;

@@ -1,4 +1,4 @@
-"""Learn to play: every game's lesson (web/lessons/<game>.json, run by web/learn.js) runs to its
+"""Learn to play: every game's lesson (web/lessons/<game>.json, run by web/features/learn.js) runs to its
 end by following its own steps - the bubble's data-lesson-step and the highlighted data-lesson-target
 - at 1280x800 in English and at 390x844 (touch) in Japanese (where the deal's free end, after the
 last step, is left out: it is the same deal, and the English run plays it to the summary); the bubble of

@@ -1,32 +1,32 @@
 // The page: loads the engine in a worker, keeps one game, paces the bots, and lets the game's layout
 // draw the table. Rules are never decided here: every legal move comes from the engine.
 
-import { startEngine } from "./engine.js";
+import { startEngine } from "./shell/engine.js";
 import { LAYOUTS } from "./games/index.js";
-import { enableDrag } from "./drag.js";
-import * as store from "./store.js";
-import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t, withSeatNames } from "./i18n.js";
-import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
-import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
+import { enableDrag } from "./table/drag.js";
+import * as store from "./shell/store.js";
+import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t, withSeatNames } from "./shell/i18n.js";
+import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./shell/lang_page.js";
+import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./shell/home.js";
 import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, noteAddress,
-  pushAddress, replaceAddress, route, tableFragment, takeAddress } from "./route.js";
+  pushAddress, replaceAddress, route, tableFragment, takeAddress } from "./shell/route.js";
 import { setPlayerNames } from "./games/common.js";
-import { keepOffline } from "./offline.js";
-import { installShare } from "./share.js";
-import * as friend from "./friend.js";
-import * as a11y from "./a11y.js";
-import * as recent from "./recent.js";
-import * as why from "./why.js";
-import * as hint from "./hint.js";
-import * as botSeats from "./bot_seats.js";
-import * as stats from "./stats.js";
-import { installDaily } from "./daily.js";
-import { installRemote } from "./remote.js";
-import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
-import { installLearn } from "./learn.js";
-import { installFirstLook } from "./first_look.js";
-import { esc } from "./html.js";
-import * as oneTab from "./one_tab.js";
+import { keepOffline } from "./shell/offline.js";
+import { installShare } from "./features/share.js";
+import * as friend from "./features/friend.js";
+import * as a11y from "./table/a11y.js";
+import * as recent from "./table/recent.js";
+import * as why from "./features/why.js";
+import * as hint from "./features/hint.js";
+import * as botSeats from "./table/bot_seats.js";
+import * as stats from "./features/stats.js";
+import { installDaily } from "./features/daily.js";
+import { installRemote } from "./features/remote.js";
+import { entryOf, installSaved, keep as keepGame, keptGames } from "./features/saved.js";
+import { installLearn } from "./features/learn.js";
+import { installFirstLook } from "./features/first_look.js";
+import { esc } from "./shell/html.js";
+import * as oneTab from "./features/one_tab.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;

@@ -3,7 +3,7 @@
 // the Hint's reasons, worked out from its view before the move and said only about the move itself and
 // what is public) and shows the reason under the line, in the page's language. An answer belongs to
 // the moves on show: the next move or a redraw of the line puts it away.
-import { t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
 
 /** ``offered(seat)``: whether that seat's moves may be asked about (a bot at a local table).
  * Returns what recent.render takes: {offer(seat), key(players), ask(index, moveText, line)}. */

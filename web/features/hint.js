@@ -3,8 +3,8 @@
 // that move uses - its buttons, where it starts, where it goes and each card it names that the person
 // picks (move_marks.js), for any layout - and says why in one line when the game can.
 // A hint belongs to the position it was asked in: any move, undo or new game puts it away.
-import { t } from "./i18n.js";
-import { moveElements } from "./move_marks.js";
+import { t } from "../shell/i18n.js";
+import { moveElements } from "../table/move_marks.js";
 
 const HINTED = "hinted";
 let page = null;       // {game, render, canHint}

@@ -5,10 +5,10 @@
 // app.js wires it with a few hooks: installShare({...}), sharing.refresh() on every redraw,
 // sharing.openReplayLink(fragment) where a replay link opens (route.js tells which), and
 // sharing.decorateSummary() when the summary shows.
-import { t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
-import { barButton, onceDialog } from "./controls.js";
-import { followGame, replaceAddress } from "./route.js";
+import { barButton, onceDialog } from "../shell/controls.js";
+import { followGame, replaceAddress } from "../shell/route.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
@@ -34,7 +34,7 @@ export function installShare(hooks) {
 
   const stylesheet = document.createElement("link");
   stylesheet.rel = "stylesheet";
-  stylesheet.href = "share.css";
+  stylesheet.href = "features/share.css";   // the page's address is the base
   document.head.append(stylesheet);
 
   const restartButton = barButton("btn-restart", "share.restart", "share.restart_title", () => restart());

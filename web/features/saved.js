@@ -1,9 +1,9 @@
 // The person's unfinished games set aside when a link replaced them: a short list per game (newest
 // first, at most KEEP), kept in localStorage, and the "Saved games" dialog that brings any of them
 // back - the game on the table then takes its place in the list, so nothing is ever lost.
-import * as store from "./store.js";
-import { onceDialog } from "./controls.js";
-import { currentLanguage, t } from "./i18n.js";
+import * as store from "../shell/store.js";
+import { onceDialog } from "../shell/controls.js";
+import { currentLanguage, t } from "../shell/i18n.js";
 
 export const KEEP = 5;
 

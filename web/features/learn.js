@@ -24,11 +24,11 @@
 // A lesson has its own save (store "learn:<game>", "learn:<game>-<n>"), never counts in statistics and
 // never touches the person's own game; the address is #<game>?learn=<n> while it shows. A step's
 // "facts" (what its words claim about its position) are for tools/lesson_deal.py, which checks them.
-import * as store from "./store.js";
-import { esc } from "./html.js";
-import { hasText, t } from "./i18n.js";
-import { learnFragment, replaceAddress } from "./route.js";
-import { canonical, cardsOf, moveElements } from "./move_marks.js";
+import * as store from "../shell/store.js";
+import { esc } from "../shell/html.js";
+import { hasText, t } from "../shell/i18n.js";
+import { learnFragment, replaceAddress } from "../shell/route.js";
+import { canonical, cardsOf, moveElements } from "../table/move_marks.js";
 
 const $ = (id) => document.getElementById(id);
 const ON = "lesson-on";

@@ -6,12 +6,12 @@
 // The daily has its own save slot (`daily:<game>` in store.js), apart from the person's own game of
 // that kind, which it never touches; a banner over the table says which one is shown. The address is
 // #daily:<game> while it shows, so a reload comes back to it.
-import * as store from "./store.js";
-import { esc, num } from "./html.js";
-import { t } from "./i18n.js";
+import * as store from "../shell/store.js";
+import { esc, num } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
 import { recordDaily, today } from "./stats.js";
-import { barButton, onceDialog } from "./controls.js";
-import { dailyFragment, pushAddress, replaceAddress } from "./route.js";
+import { barButton, onceDialog } from "../shell/controls.js";
+import { dailyFragment, pushAddress, replaceAddress } from "../shell/route.js";
 
 const $ = (id) => document.getElementById(id);
 

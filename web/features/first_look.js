@@ -5,8 +5,8 @@
 // has played cannot be taken back to play it at another level. A game resumed or opened from a link,
 // the daily deal, a lesson, watch mode and New game at the table itself (the person is there, its
 // settings chosen) go on at once; so does a game where the person moves first.
-import { esc } from "./html.js";
-import { t } from "./i18n.js";
+import { esc } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
 
 /** hooks: {game (app.js: the game on the table, read-only), mayWait() (false in watch mode, at a
  * remote table, at home), botFirst() (a bot is to move), words() ({level, speed}: their names),
