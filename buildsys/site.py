@@ -21,8 +21,8 @@ from buildsys.wheel import engine_bytecode_zip, pygames_wheel, wheel_inputs
 def build():
     """Assemble dist/ and the bench site. Returns build-info as a dict."""
     t0 = time.perf_counter()
-    if not (WEB / "worker.js").exists():
-        sys.exit("build.py: web/worker.js is missing")
+    if not (WEB / "shell" / "worker.js").exists():
+        sys.exit("build.py: web/shell/worker.js is missing")
     package = pyodide_package()
     micropip = micropip_wheel()
     wheel = pygames_wheel()

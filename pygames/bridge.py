@@ -380,7 +380,7 @@ def remote_posted(args):
     return api.posted(args["state"], args["seq"])
 
 
-# A live table (web/live.js) connects the players' pages directly; what it says beside the game's
+# A live table (web/features/live.js) connects the players' pages directly; what it says beside the game's
 # messages (an offer to connect, its answer, a chat line) travels as signed *signals* (pygames/remote/
 # signals.py) that never enter the table's log.
 

@@ -4,7 +4,7 @@ A message is a dict ``{"key": "spades.set", "bid": 7, "took": 5}``. Each game de
 templates once (``Game.TEXTS``); the front end renders the same templates (and, later, other
 languages) through one ``t(key, params)``; Python users read the English fallback made here.
 
-Template syntax, shared with ``web/i18n.js``:
+Template syntax, shared with ``web/shell/i18n.js``:
 
 * ``{name}``        the parameter; a negative number is written with a true minus sign (U+2212), a
                     list is joined with ", ", a nested message (a dict with "key") is rendered

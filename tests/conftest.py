@@ -9,7 +9,7 @@ automatically, so `pytest -m "not browser"` runs the fast engine suite alone.
     page                        function: a new Page in this worker's warm browser context, its
                                 site's storage cleared (localStorage, IndexedDB; sessionStorage is
                                 per page) but its Cache Storage kept, so the app restores Python
-                                from the snapshot an earlier test's boot made (web/snapshot.js)
+                                from the snapshot an earlier test's boot made (web/shell/snapshot.js)
                                 instead of paying a cold boot per test; a test marked
                                 @pytest.mark.fresh_context (or a module with that pytestmark) gets
                                 a page in a brand-new context instead (no snapshot, empty HTTP
@@ -143,7 +143,7 @@ def browser():
         chromium.close()
 
 
-# Storage a test may leave behind for the next; Cache Storage (the Python snapshot, web/snapshot.js)
+# Storage a test may leave behind for the next; Cache Storage (the Python snapshot, web/shell/snapshot.js)
 # is kept on purpose, service workers are blocked in these contexts
 CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
 
@@ -205,7 +205,7 @@ class WarmContexts:
         return page
 
     def _copy_snapshot(self, sources, keeper):
-        """Put the Python snapshot that another of this worker's contexts made (web/snapshot.js, in
+        """Put the Python snapshot that another of this worker's contexts made (web/shell/snapshot.js, in
         its Cache Storage) into the new context of ``keeper``, so a new kind of browser starts warm as
         well (a cold boot costs about 3 s of CPU more). The scripts run in the contexts' keepers (the
         new one's, and ``sources``: the others'). The app's own store reads and writes it; the bytes
@@ -260,13 +260,13 @@ KEEP_RUNTIME = """async () => {
 }"""
 SNAPSHOT_OUT = """async (courier) => {
   const build = await (await fetch("build-info.json")).json();
-  const { snapshotStore } = await import("./snapshot.js");
+  const { snapshotStore } = await import("./shell/snapshot.js");
   const kept = await snapshotStore(build).find();
   return Boolean(kept) && (await fetch(courier, { method: "POST", body: await kept.bytes })).ok;
 }"""
 SNAPSHOT_IN = """async (courier) => {
   const build = await (await fetch("build-info.json")).json();
-  const { snapshotStore } = await import("./snapshot.js");
+  const { snapshotStore } = await import("./shell/snapshot.js");
   await snapshotStore(build).save(new Uint8Array(await (await fetch(courier)).arrayBuffer()));
 }"""
 

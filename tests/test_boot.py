@@ -1,4 +1,4 @@
-"""The runtime: Pyodide boots from the site itself, and web/worker.js loads the engine and answers."""
+"""The runtime: Pyodide boots from the site itself, and web/shell/worker.js loads the engine and answers."""
 
 import json
 import time
@@ -11,9 +11,9 @@ from tests.helpers.site import wait_ready
 # cold boots: each test counts downloads or makes its own snapshot
 pytestmark = [pytest.mark.browser, pytest.mark.fresh_context]
 
-# Runs in the page: start web/worker.js, collect its messages, then ask it {id: 1, method: "info"}.
+# Runs in the page: start web/shell/worker.js, collect its messages, then ask it {id: 1, method: "info"}.
 WORKER_SESSION = """async ({requests, timeout}) => {
-  const worker = new Worker("../worker.js", {type: "module"});
+  const worker = new Worker("../shell/worker.js", {type: "module"});
   const messages = [];
   const replies = new Map();
   return await new Promise((resolve) => {
@@ -119,9 +119,9 @@ def test_worker_reports_a_readable_error_when_the_runtime_is_missing(page, site)
     assert out["replies"] == [{"id": 7, "ok": False, "error": errors[0]["message"]}]
 
 
-# ---- a second boot restores Python from the first boot's snapshot (web/snapshot.js) -----------------
+# ---- a second boot restores Python from the first boot's snapshot (web/shell/snapshot.js) -----------------
 
-# Runs in the page: start web/worker.js; once it is ready (and, if asked, once a snapshot of Python is
+# Runs in the page: start web/shell/worker.js; once it is ready (and, if asked, once a snapshot of Python is
 # kept), send the requests one by one; resolve with the ready message, the replies and the warnings.
 SNAPSHOT_SESSION = """async ({requests, waitForSnapshot}) => {
   const kept = async () => {
@@ -131,7 +131,7 @@ SNAPSHOT_SESSION = """async ({requests, waitForSnapshot}) => {
     }
     return false;
   };
-  const worker = new Worker("../worker.js", {type: "module"});
+  const worker = new Worker("../shell/worker.js", {type: "module"});
   const ask = (request) => new Promise((resolve) => {
     worker.onmessage = ({data}) => { if (data.id === request.id) resolve(data); };
     worker.postMessage(request);
@@ -212,11 +212,11 @@ def test_a_second_boot_restores_python_from_a_snapshot_and_a_broken_one_falls_ba
 
 # ---- the trimmed standard library (build.py's trimmed_stdlib) --------------------------------------
 
-# Runs in the page: start web/worker.js, then play every available game through the bridge as the
+# Runs in the page: start web/shell/worker.js, then play every available game through the bridge as the
 # page does - bots of each level, hints, links, replays, undo, restart, pass-and-play, queries and a
 # few bad requests - and return every reply with the call that got it.
 EVERY_GAME_SESSION = """async () => {
-  const worker = new Worker("../worker.js", {type: "module"});
+  const worker = new Worker("../shell/worker.js", {type: "module"});
   let nextId = 1;
   const log = [];
   let playing = null;

@@ -44,7 +44,7 @@ def record(page, name):
 def daily_deal(page, site, game_id):
     """Open the daily deal of ``game_id``; returns its state (the table shows it)."""
     open_app(page, site, f"daily:{game_id}")
-    page.wait_for_function(f"{STATE} && window.pygames.app.daily")
+    page.wait_for_function(f"{STATE} && window.pygames.app.mode.kind === 'daily'")
     return call(page, "state")
 
 
@@ -87,19 +87,19 @@ def test_the_daily_deal_keeps_the_persons_own_game(warm_page, site):
     open_app(page, site, "leopard")
     page.wait_for_function(f"{STATE}.link === {json.dumps(own)}")
     page.locator("#btn-daily").click()                      # the top bar's entry
-    page.wait_for_function("window.pygames.app.daily && location.hash === '#daily:leopard'")
+    page.wait_for_function("window.pygames.app.mode.kind === 'daily' && location.hash === '#daily:leopard'")
     assert page.locator("#daily-banner").inner_text().startswith("Daily deal 2026-11-23")
     assert record(page, "save:leopard") == own                       # untouched
     assert record(page, "daily:leopard")["date"] == "2026-11-23"
     # the browser's Back returns to the own game (not opened as someone's link), Forward to the daily
     page.go_back()
-    page.wait_for_function(f"!window.pygames.app.daily && {STATE}.link === {json.dumps(own)}")
+    page.wait_for_function(f"window.pygames.app.mode.kind !== 'daily' && {STATE}.link === {json.dumps(own)}")
     assert page.locator("#daily-banner").is_hidden()
     assert not record(page, "counted:leopard") and not record(page, "kept:leopard")
     page.go_forward()
-    page.wait_for_function("window.pygames.app.daily")
+    page.wait_for_function("window.pygames.app.mode.kind === 'daily'")
     page.locator("#daily-banner [data-daily-leave]").click()
-    page.wait_for_function(f"!window.pygames.app.daily && {STATE}.link === {json.dumps(own)}")
+    page.wait_for_function(f"window.pygames.app.mode.kind !== 'daily' && {STATE}.link === {json.dumps(own)}")
     assert record(page, "save:leopard") == own
     assert not page.console_errors
 
@@ -208,7 +208,7 @@ def test_a_finished_match_is_counted_once_only_when_a_person_played_it_and_reset
     # (the page's statsContext says whether one person played: not "watch", not pass-and-play)
     over = call(page, "state")
     recorded = page.evaluate("""async ([playing, over]) => {
-      const stats = await import('./stats.js');
+      const stats = await import('./features/stats.js');
       const out = [];
       for (const [seed, person] of [[1, false], [2, true]]) {
         const link = `spite_malice?v=1&s=${seed}`;

@@ -1,5 +1,5 @@
-"""A new game's first look (web/first_look.js) and the bots' level and pace carried from game to game
-(web/store.js). A game chosen in the header whose first move is a bot's waits, its table on show,
+"""A new game's first look (web/features/first_look.js) and the bots' level and pace carried from game to game
+(web/shell/store.js). A game chosen in the header whose first move is a bot's waits, its table on show,
 until the person presses Start - long enough to choose the bots in Settings, at whose level they then
 play; a game the person has not set up takes the level and pace they last chose (not Normal again),
 and keeps its own once set; a game resumed after a reload and a game in watch mode go on at once (a

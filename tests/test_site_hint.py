@@ -128,7 +128,7 @@ def positions_of_every_kind(gid, seeds=range(1, 6), moves=150):
 # is); the place it goes (the layout's data-target) is marked where the table has it; and no card the
 # person may pick is marked that the move does not use. Returns the moves that fail, with why.
 MARKS_COVER_EVERY_MOVE = """async () => {
-  const { hintedElements } = await import('./hint.js');
+  const { hintedElements } = await import('./features/hint.js');
   const app = window.pygames.app, table = document.getElementById('table');
   const cardsOf = (v, out = []) => { if (typeof v === 'string' && /^[2-9TJQKA][SHDC]$/.test(v)) out.push(v);
     else if (v && typeof v === 'object') Object.values(v).forEach((x) => cardsOf(x, out)); return out; };
@@ -182,7 +182,7 @@ def test_a_hint_marks_every_card_and_place_its_move_uses_in_every_game(page, sit
                            timeout=30_000)
     page.keyboard.press("h")
     page.wait_for_function(HINT_SHOWN, timeout=60_000)
-    move = page.evaluate("import('./hint.js').then((h) => h.current().move)")
+    move = page.evaluate("import('./features/hint.js').then((h) => h.current().move)")
     assert move["type"] == "initial_part", move
     hinted = page.evaluate("[...document.querySelectorAll('#table .hinted')].map((el) => el.dataset.card || el.dataset.target)")
     assert sorted(c for c in hinted if c and c != "initial:next") == sorted(move["cards"]), hinted

@@ -190,7 +190,7 @@ def test_the_head_script_knows_the_languages_i18n_offers():
     """index.html's head script picks the first language (i18n.js preferredLanguage reads its choice):
     it must know the same languages, or a new one would never be chosen from the address."""
     head = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    i18n = (ROOT / "web" / "i18n.js").read_text(encoding="utf-8")
+    i18n = (ROOT / "web" / "shell" / "i18n.js").read_text(encoding="utf-8")
     known = re.search(r"const known = \[([^\]]*)\]", head).group(1)
     offered = re.search(r"export const LANGUAGES = \{([^}]*)\}", i18n).group(1)
     assert re.findall(r'"(\w+)"', known) == re.findall(r"(\w+):", offered)

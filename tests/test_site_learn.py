@@ -1,4 +1,4 @@
-"""Learn to play: every game's lesson (web/lessons/<game>.json, run by web/learn.js) runs to its
+"""Learn to play: every game's lesson (web/lessons/<game>.json, run by web/features/learn.js) runs to its
 end by following its own steps - the bubble's data-lesson-step and the highlighted data-lesson-target
 - at 1280x800 in English and at 390x844 (touch) in Japanese (where the deal's free end, after the
 last step, is left out: it is the same deal, and the English run plays it to the summary); the bubble of
@@ -35,14 +35,14 @@ STATE = """() => {
     selected: app.selected, target: target.dataset.lessonTarget,
     at: [target.dataset.card, target.dataset.source, target.dataset.target, target.dataset.move, target.id,
       document.querySelectorAll('#table .selected').length].join('|')};
-  if (mine && app.lesson && app.lesson.pointer >= app.lesson.stops.length) return {kind: 'free', moves: v.move_count};
+  if (mine && app.mode.lesson && app.mode.lesson.pointer >= app.mode.lesson.stops.length) return {kind: 'free', moves: v.move_count};
   return null;
 }"""
 
 
 # a "follow" step (a scripted move no step explains): its words, the move as the log would say it and as
 # an instruction to make it
-FOLLOW_WORDS = """() => { const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer];
+FOLLOW_WORDS = """() => { const app = window.pygames.app, stop = app.mode.lesson.stops[app.mode.lesson.pointer];
   if (!stop || !stop.move || stop.own) return null;
   return {said: document.querySelector('#lesson-bubble .lesson-say').textContent,
     past: app.layout.describe(stop.move, app.state.seat, app.state.view),
@@ -52,7 +52,7 @@ FOLLOW_WORDS = """() => { const app = window.pygames.app, stop = app.lesson.stop
 # what the step's bubble covers of what the step is about: the element it points at, where the step's move
 # goes (the layout's data-target), the areas the step names ("area")
 BUBBLE_COVERS = """() => {
-  const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer], table = document.getElementById('table');
+  const app = window.pygames.app, stop = app.mode.lesson.stops[app.mode.lesson.pointer], table = document.getElementById('table');
   const b = document.getElementById('lesson-bubble').getBoundingClientRect();
   const about = [...table.querySelectorAll('[data-lesson-target]')];
   const key = stop.move && app.layout.targetOf?.(stop.move);
@@ -133,7 +133,7 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
         page.set_viewport_size({"width": 1280, "height": 800})
         errors = page.console_errors
     lesson_page(page, site, game)
-    total = len(page.evaluate("window.pygames.app.lesson.stops"))
+    total = len(page.evaluate("window.pygames.app.mode.lesson.stops"))
     seen = []
     state = None
     free_seen = False
@@ -183,7 +183,7 @@ def test_a_lesson_runs_to_its_end_by_its_own_steps(page, warm_page, site, game, 
     stats = page.evaluate(f"localStorage.getItem('pygames:stats:{lesson_of(game)[0]}')")
     assert stats is None, "a lesson never counts in the statistics"
     page.locator("#summary-ok").click()          # "Play a real game"
-    page.wait_for_function("() => !window.pygames.app.lesson && !location.hash.includes('learn')")
+    page.wait_for_function("() => !window.pygames.app.mode.lesson && !location.hash.includes('learn')")
     assert "learn" not in page.evaluate("location.hash")
     assert not errors
 
@@ -196,25 +196,25 @@ def test_a_wrong_try_is_explained_and_a_lesson_left_resumes(page, site):
         page.locator("[data-lesson-next]").click()
         state = next_state(page, state)
     before = page.evaluate("window.pygames.app.state.view.move_count")
-    page.evaluate("""() => { const app = window.pygames.app; const want = JSON.stringify(app.lesson.stops[app.lesson.pointer].move);
+    page.evaluate("""() => { const app = window.pygames.app; const want = JSON.stringify(app.mode.lesson.stops[app.mode.lesson.pointer].move);
       window.pygames.play(app.state.view.legal_moves.find((m) => JSON.stringify(m) !== want)); }""")
     page.wait_for_selector("#lesson-bubble .lesson-wrong")
     assert page.evaluate("window.pygames.app.state.view.move_count") == before, "a wrong try changes nothing"
     # the step's move is named as a move to make ("play 3♦"), never in the past tense ("You played 3♦")
     said = page.locator("#lesson-bubble .lesson-wrong").inner_text()
     ask = page.evaluate("""() => { const app = window.pygames.app;
-      return app.layout.instruct(app.lesson.stops[app.lesson.pointer].move, app.state.view); }""")
+      return app.layout.instruct(app.mode.lesson.stops[app.mode.lesson.pointer].move, app.state.view); }""")
     assert f"Make the highlighted move instead: {ask}." in said and "played" not in said, said
     assert page.locator("[data-lesson-target]").count() >= 1
     page.locator("[data-lesson-target]").first.click()     # the step's own move goes on
     state = next_state(page, state)
     step = state["step"]
     page.locator("[data-lesson-leave]").click()           # leave: the person's own (new) game, no lesson
-    page.wait_for_function("() => !window.pygames.app.lesson && !location.hash.includes('learn')")
+    page.wait_for_function("() => !window.pygames.app.mode.lesson && !location.hash.includes('learn')")
     assert page.evaluate(f"localStorage.getItem('pygames:save:{game}')") != \
         page.evaluate(f"JSON.parse(localStorage.getItem('pygames:learn:{game}')).save")
     page.evaluate(f"location.hash = '{game}?learn=1'")    # back to the lesson, where it was
-    page.wait_for_function("() => window.pygames.app.lesson")
+    page.wait_for_function("() => window.pygames.app.mode.lesson")
     assert next_state(page)["step"] == step
 
 
@@ -227,11 +227,11 @@ def finish_lesson(page):
         if state["kind"] == "summary":
             return
         assert state["kind"] == "step", state
-        page.evaluate("""() => { const app = window.pygames.app, stop = app.lesson.stops[app.lesson.pointer];
+        page.evaluate("""() => { const app = window.pygames.app, stop = app.mode.lesson.stops[app.mode.lesson.pointer];
           if (stop.move) window.pygames.play(stop.move); else document.querySelector('[data-lesson-next]').click(); }""")
 
 
-NOTHING_LEFT_OPEN = """(game) => !document.querySelector('dialog[open]') && !window.pygames.app.lesson
+NOTHING_LEFT_OPEN = """(game) => !document.querySelector('dialog[open]') && !window.pygames.app.mode.lesson
   && document.getElementById('lesson-bubble').hidden && document.getElementById('lesson-banner').hidden"""
 
 
@@ -248,16 +248,16 @@ def test_a_finished_lessons_summary_goes_with_any_navigation(page, site):
     page.go_back()                                       # Back: the home screen, nothing over it
     page.wait_for_function("document.documentElement.dataset.view === 'home' && !document.querySelector('dialog[open]')")
     page.locator(f".home-tile[data-game='{game}'] [data-learn]").click()    # a finished lesson starts afresh
-    page.wait_for_function("window.pygames.app.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
+    page.wait_for_function("window.pygames.app.mode.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
     finish_lesson(page)
     page.locator("#game-picker").select_option("spades")     # a game chosen in the header: its table alone
     page.wait_for_function(f"window.pygames.app.gameId === 'spades' && document.documentElement.dataset.view === 'table'"
                            f" && ({NOTHING_LEFT_OPEN})()", timeout=30_000)
     page.evaluate(f"location.hash = '{game}?learn=1'")
-    page.wait_for_function("window.pygames.app.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
+    page.wait_for_function("window.pygames.app.mode.lesson && window.pygames.app.state.view.move_count === 0", timeout=30_000)
     finish_lesson(page)
     page.locator("[data-lesson-onward]").click()             # the second lesson, from where it starts
-    page.wait_for_function(f"window.pygames.app.lesson?.n === 2 && location.hash === '#{game}?learn=2'"
+    page.wait_for_function(f"window.pygames.app.mode.lesson?.n === 2 && location.hash === '#{game}?learn=2'"
                            " && !document.querySelector('dialog[open]')", timeout=30_000)
     assert "Lesson 2" in page.locator("#lesson-banner").inner_text()
     finish_lesson(page)

@@ -39,7 +39,7 @@ def test_the_service_worker_keeps_every_file_the_app_loads_and_nothing_else(dist
     for rel in files:
         assert (dist / rel).is_file(), rel
     engine = info(dist).get("engine", info(dist)["wheel"])                 # what the worker loads
-    for needed in ("index.html", "app.js", "worker.js", "home.js", "build-info.json", engine,
+    for needed in ("index.html", "app.js", "shell/worker.js", "shell/home.js", "build-info.json", engine,
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "manifest.webmanifest",
                    "games/index.js", "icons/icon-192.png"):
@@ -179,7 +179,7 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
     wait_ready(page)
     assert page.evaluate(CONTROLLED)
     assert page.evaluate("window.pygames.app.state.link") == link
-    # Python restored from the first visit's snapshot (web/snapshot.js), not started afresh
+    # Python restored from the first visit's snapshot (web/shell/snapshot.js), not started afresh
     stages = page.evaluate("window.pygames.app.engine.timings.worker")
     assert "snapshot_read" in stages and "runtime_downloaded" not in stages, stages
     # the kept runtime is served as WebAssembly, so it compiles while it streams (and the browser

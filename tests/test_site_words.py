@@ -23,7 +23,7 @@ def page_words(lang):
 
 # how every message names a seat: {x:seat} through i18n.js and the layout's seatName
 NAME_OF = """async (seat) => {
-  const { addTexts, currentLanguage, t } = await import('./i18n.js');
+  const { addTexts, currentLanguage, t } = await import('./shell/i18n.js');
   addTexts({ 'test.seat': '{seat:seat}' }, currentLanguage());
   const me = window.pygames.app.state.seat;
   return { me: t('test.seat', { seat: me }), other: t('test.seat', { seat: seat ?? (me + 1) % 2 }) };
@@ -131,7 +131,7 @@ def test_messages_about_a_seat_have_the_persons_own_form(page, site, lang):
     cases = [[k, sample_params(catalogue('en')[k], me, other), sample_params(catalogue('en')[k], other, third)]
              for k in keys]
     shown = page.evaluate("""async (cases) => {
-      const { t } = await import('./i18n.js');
+      const { t } = await import('./shell/i18n.js');
       return cases.map(([key, mine, theirs]) => [key, t(key, mine), t(key, theirs)]);
     }""", cases)
     you = page_words(lang)["page.seat.you"]

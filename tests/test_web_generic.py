@@ -52,7 +52,7 @@ def test_the_check_finds_a_game_wherever_it_is_named():
 
 def test_the_generic_files_are_found():
     rel = {p.relative_to(WEB).as_posix() for p in generic_files()}
-    assert {"app.js", "home.js", "cards.js", "route.js", "index.html", "style.css"} <= rel
+    assert {"app.js", "shell/home.js", "table/cards.js", "shell/route.js", "index.html", "style.css"} <= rel
     assert not any(r.split("/")[0] in GAME_FILES for r in rel)
 
 
@@ -121,10 +121,10 @@ def test_layouts_ask_the_engine_through_ctx_not_through_the_test_hook():
         assert "window.pygames" not in path.read_text(encoding="utf-8"), path.name
 
 
-# ---- a kept snapshot holds only its pages that are not all zeros (web/snapshot.js) --------------------
+# ---- a kept snapshot holds only its pages that are not all zeros (web/shell/snapshot.js) --------------------
 
 PACKING = """
-import { pack, unpack } from "./web/snapshot.js";
+import { pack, unpack } from "./web/shell/snapshot.js";
 const page = 4096;
 const filled = (length, pages) => {            // length bytes, zero but for a byte in each of pages
   const bytes = new Uint8Array(length);

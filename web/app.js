@@ -1,38 +1,52 @@
 // The page: loads the engine in a worker, keeps one game, paces the bots, and lets the game's layout
 // draw the table. Rules are never decided here: every legal move comes from the engine.
 
-import { startEngine } from "./engine.js";
+import { startEngine } from "./shell/engine.js";
 import { LAYOUTS } from "./games/index.js";
-import { enableDrag } from "./drag.js";
-import * as store from "./store.js";
-import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t, withSeatNames } from "./i18n.js";
-import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./lang_page.js";
-import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./home.js";
+import { enableDrag } from "./table/drag.js";
+import * as store from "./shell/store.js";
+import { addTexts, loadLanguage, preferredLanguage, setLanguage, setSeatNamer, t, withSeatNames } from "./shell/i18n.js";
+import { chooseLanguage, gameName, languageField, pageText, progressText, rulesHtml, showLanguage, wordsFor } from "./shell/lang_page.js";
+import { atHome, gamesOf, hideHome, noteProgress, setWaiting, showHome, unfinishedSave } from "./shell/home.js";
 import { currentFragment, dailyFragment, followGame, gameOfLink, laggedAddress, learnFragment, noteAddress,
-  pushAddress, replaceAddress, route, tableFragment, takeAddress } from "./route.js";
+  pushAddress, replaceAddress, route, tableFragment, takeAddress } from "./shell/route.js";
 import { setPlayerNames } from "./games/common.js";
-import { keepOffline } from "./offline.js";
-import { installShare } from "./share.js";
-import * as friend from "./friend.js";
-import * as a11y from "./a11y.js";
-import * as recent from "./recent.js";
-import * as why from "./why.js";
-import * as hint from "./hint.js";
-import * as botSeats from "./bot_seats.js";
-import * as stats from "./stats.js";
-import { installDaily } from "./daily.js";
-import { installRemote } from "./remote.js";
-import { entryOf, installSaved, keep as keepGame, keptGames } from "./saved.js";
-import { installLearn } from "./learn.js";
-import { installFirstLook } from "./first_look.js";
-import { esc } from "./html.js";
-import * as oneTab from "./one_tab.js";
+import { keepOffline } from "./shell/offline.js";
+import { installShare } from "./features/share.js";
+import * as friend from "./features/friend.js";
+import * as a11y from "./table/a11y.js";
+import * as recent from "./table/recent.js";
+import * as why from "./features/why.js";
+import * as hint from "./features/hint.js";
+import * as botSeats from "./table/bot_seats.js";
+import * as stats from "./features/stats.js";
+import { installDaily } from "./features/daily.js";
+import { installRemote } from "./features/remote.js";
+import { entryOf, installSaved, keep as keepGame, keptGames } from "./features/saved.js";
+import { installLearn } from "./features/learn.js";
+import { installFirstLook } from "./features/first_look.js";
+import { esc } from "./shell/html.js";
+import * as oneTab from "./features/one_tab.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const SPEEDS = { slow: 1400, normal: 800, fast: 350, instant: 0 };
 const SPEED_NAMES = wordsFor("page.speed.", ["slow", "normal", "fast", "instant"]);
 const LEVEL_NAMES = wordsFor("page.level.", ["random", "easy", "normal", "hard"]);
+
+// What the table is showing is one value, app.mode. The person's own game, the daily deal, a lesson,
+// a remote table and a table another tab took on exclude one another, and each needs data of its own;
+// as one value, which of them holds is asked in one way, and no check has to know which combinations
+// of separate flags cannot happen.
+//   {kind: "play"}                 the person's own game of app.gameId, saved in its slot (game:<id>)
+//   {kind: "daily", gameId, date}  today's deal (daily.js): its own save slot (daily:<id>), no takebacks
+//   {kind: "lesson", lesson}       a lesson (learn.js keeps `lesson`: its stops, pointer, save slot)
+//   {kind: "remote"}               a remote table (remote.js keeps it): no bots, nothing saved here
+//   {kind: "covered", under}       another tab took this game on (one_tab.js): nothing moves or is saved
+//                                  here; `under` is the mode it covers (the own game or the daily)
+// The replay viewer is no mode: it is a dialog over any of them, and the table waits (busy) behind it.
+// The features read the mode through `game` (below) and change it only through the hooks they are given.
+const PLAY = Object.freeze({ kind: "play" });
 
 const app = {
   engine: null,
@@ -43,16 +57,51 @@ const app = {
   local: {},         // the layout's own state between renders (ctx.local); reset with the game
   selected: null,    // source key picked by the person
   hold: null,        // what the layout keeps on show for a moment (a finished trick)
-  busy: false,       // bots are moving or a pause is running
-  away: false,       // another tab took this game on (one_tab.js): nothing moves or is saved here
+  busy: false,       // bots are moving or a pause is running (the replay viewer over the table)
   generation: 0,     // bumps on every new game / undo, so a running bot loop stops
-  daily: null,       // {gameId, date} while the daily deal is on the table (daily.js: its own save slot)
-  lesson: null,      // {gameId, n, lesson, stops, pointer, ...} while a lesson is on the table (learn.js: its own save slot)
-  remoteLink: null,  // a remote table's link the address brought, opened once the page is ready
-  remoteTableId: null,  // a stored remote table the address named (table:<id>), shown once ready
+  mode: PLAY,        // what the table is showing (above): set with the game, by setGame
   lastMover: null,   // the seat that moved last (a bot going on with its own turn pauses less)
+  lastBotMove: null, // {seat, move} of the last bot move (layouts mark it)
+  summaryTitle: null,  // the end-of-deal dialog's title while it shows (the status line says it)
   pauses: [],        // the last bot pauses scheduled, {seat, ms} (tests read them)
 };
+
+/** The mode of the game on the table, beneath a cover. */
+const tableMode = () => (app.mode.kind === "covered" ? app.mode.under : app.mode);
+/** The daily deal on the table ({kind, gameId, date}), or null. */
+const dailyOn = () => (tableMode().kind === "daily" ? tableMode() : null);
+/** The lesson on the table (learn.js's), or null. */
+const lessonOn = () => (tableMode().kind === "lesson" ? tableMode().lesson : null);
+const remoteOn = () => tableMode().kind === "remote";
+const covered = () => app.mode.kind === "covered";
+
+/** What the features read of the game on the table. Read-only: the page's state changes in this
+ * file, and a feature asks for a change through a hook it is given. */
+const game = Object.freeze({
+  get gameId() { return app.gameId; },
+  get state() { return app.state; },
+  get layout() { return app.layout; },
+  get selected() { return app.selected; },
+  get busy() { return app.busy; },
+  get summaryTitle() { return app.summaryTitle; },
+  get mode() { return app.mode; },
+  get daily() { return dailyOn(); },
+  get lesson() { return lessonOn(); },
+  get engine() { return app.engine; },
+  get info() { return app.info; },
+});
+
+/** The table stops where it is: a bot loop running ends, its answer is dropped, nothing stays on show. */
+function halt() {
+  app.generation += 1;
+  app.busy = false;
+  app.hold = null;
+}
+
+/** The seats' names as the game's layout gives them (from the person's seat), else the page's own. */
+function nameSeats() {
+  setSeatNamer(app.layout?.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,24 +145,20 @@ async function boot() {
   picker.disabled = false;
   a11y.init();
   wireControls();
-  await openStart(playable);
+  const pending = await openStart(playable);
   $("loader").hidden = true;
   $("table").hidden = false;
   for (const id of ["btn-new", "btn-share", "btn-settings"]) $(id).disabled = false;
   render();
   app.engine.timings.ready = performance.now();
   root.dataset.state = "ready";
-  if (app.remoteLink) {                      // an invitation's dialog over the home screen, never over
+  if (pending?.remoteLink) {                 // an invitation's dialog over the home screen, never over
     goHome();                                // a game of the person's own whose bots play on behind it
     replaceAddress(null);
-    await remoteTable.open(app.remoteLink);
-    app.remoteLink = null;
+    await remoteTable.open(pending.remoteLink);
     if (!atHome()) render();
   }
-  if (app.remoteTableId) {                   // a reload at a remote table: show it again
-    await showStoredTable(app.remoteTableId);
-    app.remoteTableId = null;
-  }
+  if (pending?.remoteTable) await showStoredTable(pending.remoteTable);   // a reload at a remote table: shown again
   if (atHome()) {
     setWaiting(false);                   // the last game is loaded behind the home screen, bots wait
     replaceAddress(null);
@@ -139,9 +184,7 @@ async function loadWords(lang) {
 
 // ---- home screen (home.js) -------------------------------------------------------------------
 function goHome() {
-  app.generation += 1;                  // bots stop while the home screen shows
-  app.busy = false;
-  app.hold = null;
+  halt();                               // bots stop while the home screen shows
   lessons.dismiss();                    // a lesson's dialog left open would stand over the home screen
   showHome(gameList(), openFromHome);
   remoteTable.listOnHome($("home"), async (table) => {     // a remote table from the list
@@ -191,7 +234,8 @@ async function openFromHome(gameId, { fresh = false, pushed = false, daily = fal
 }
 
 /** The first game the page shows, as the address asks (route.js); a plain visit loads the last
- * game played behind the home screen. */
+ * game played behind the home screen. Resolves to what waits for the page to be ready, if anything: a
+ * remote table's link ({remoteLink}: it may ask for a seat) or a stored remote table ({remoteTable}). */
 async function openStart(playable) {
   const ids = playable.map((g) => g.id);
   const fallback = store.lastGame() || ids[0];
@@ -200,13 +244,11 @@ async function openStart(playable) {
   if (where.kind === "link" && where.gameId && laggedAddress(where.fragment)) return resumeOrNew(where.gameId);
   if (where.kind === "remote") {             // a remote table's link: the person's own game behind it
     await resumeOrNew(fallback);
-    app.remoteLink = where.fragment;         // opened once the page is ready (it may ask for a seat)
-    return;
+    return { remoteLink: where.fragment };
   }
   if (where.kind === "table") {              // a reload at a remote table: the person's own game behind it
     await resumeOrNew(fallback);
-    app.remoteTableId = where.table;
-    return;
+    return { remoteTable: where.table };
   }
   if (where.kind === "home") return resumeOrNew(fallback);
   if (where.kind === "game") return resumeOrNew(where.gameId);        // that game, resumed or new
@@ -274,28 +316,27 @@ async function loadState(request) {
   adopt(state);
 }
 
-function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {}) {
+/** Put a game of ``gameId`` on the table in ``mode`` (the person's own game unless told). */
+function setGame(gameId, mode = PLAY) {
   lessons.dismiss();                         // a finished lesson's dialog goes with its table
-  if (!atRemote) {                           // a local game replaces the remote table on the screen
+  if (mode.kind !== "remote") {              // a local game replaces the remote table on the screen
     remoteTable.close();
     setPlayerNames(null);
     $("table").hidden = false;
   }
   app.gameId = gameId;
   app.lastMover = null;
-  app.daily = daily;
-  app.lesson = lesson;
+  app.mode = mode;
   app.layout = LAYOUTS[gameId];
   app.generation += 1;
   app.selected = null;
   app.hold = null;
   app.busy = false;
   app.local = {};
-  app.away = false;
-  setSeatNamer(app.layout.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
+  nameSeats();
   $("game-picker").value = gameId;
   store.setLastGame(gameId);
-  if (!atHome() && !lesson && !atRemote) tabs.claim(oneTab.slotOf(gameId, daily));   // another tab showing it stops
+  if (!atHome() && (mode.kind === "play" || mode.kind === "daily")) tabs.claim(tableSlot());   // another tab showing it stops
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
 }
 
@@ -316,15 +357,15 @@ async function newGame(gameId, { seed, look = false } = {}) {
 function adopt(state) {
   // another tab took this game on (one_tab.js): this one stops, keeping and saving nothing (only
   // the first state of a game newly on the table, for the covered table to be of its game)
-  if (!app.lesson && !atHome() && !tabs.mayKeep(tableSlot())) {
+  if (!lessonOn() && !atHome() && !tabs.mayKeep(tableSlot())) {
     if (app.state?.view?.game !== state.view.game) app.state = state;
     return;
   }
   app.state = state;
   app.selected = null;
-  if (app.lesson) return lessons.adopt(state);          // a lesson: its own save, never counted
+  if (lessonOn()) return lessons.adopt(state);          // a lesson: its own save, never counted
   stats.noteState(app.gameId, state, statsContext());   // a match that ends here is counted once
-  if (app.daily) return dailyDeal.adopt(state);         // the daily keeps its own save
+  if (dailyOn()) return dailyDeal.adopt(state);         // the daily keeps its own save
   store.saveGame(app.gameId, state.link);   // the link rebuilds the game: it is the save
   noteProgress(app.gameId, state.view);     // for the home screen's "Continue"
   followGame(state.link);
@@ -336,7 +377,7 @@ function adopt(state) {
 function statsContext() {
   const players = app.state?.view?.players ?? 0;
   const people = friend.people(app.gameId, players).length;
-  return { level: app.daily ? "normal" : store.settings(app.gameId).level || "normal",
+  return { level: dailyOn() ? "normal" : store.settings(app.gameId).level || "normal",
     bots: people < players, person: !watching() && people === 1 };
 }
 
@@ -348,7 +389,7 @@ function unfinished() {
 /** Whether a new game may replace the person's game of this kind: asked when it is unfinished
  *  (``unfinishedHere``: the game on the table; during the daily deal, the person's own save counts). */
 async function mayDropGame(unfinishedHere) {
-  const replaces = app.daily || app.lesson ? Boolean(unfinishedSave(app.gameId)) : unfinishedHere;   // the daily's is kept apart
+  const replaces = dailyOn() || lessonOn() ? Boolean(unfinishedSave(app.gameId)) : unfinishedHere;   // the daily's is kept apart
   return !replaces || ask(t("page.ask_new.title"), t("page.ask_new.text", { game: gameTitle(app.gameId) }), t("page.new_game"));
 }
 
@@ -372,15 +413,15 @@ function watching() {
 }
 
 function myTurn() {
-  if (remoteTable.active()) return Boolean(app.state?.view) && remoteTable.myTurn();
+  if (remoteOn()) return Boolean(app.state?.view) && remoteTable.myTurn();
   const v = app.state?.view;
   return v && !v.is_over && v.current_player === app.state.seat && !watching();
 }
 
 async function act(move) {
-  if (app.busy || app.away || !myTurn()) return;
-  if (remoteTable.active()) return actRemote(move);
-  if (app.lesson && lessons.refuses(move)) return;     // off the lesson's deal: explained, nothing changes
+  if (app.busy || covered() || !myTurn()) return;
+  if (remoteOn()) return actRemote(move);
+  if (lessonOn() && lessons.refuses(move)) return;     // off the lesson's deal: explained, nothing changes
   const gen = app.generation;
   app.busy = true;
   render();                     // the table shows at once that it is waiting: no double moves
@@ -444,7 +485,7 @@ function speedFactor() {
 
 async function runBots() {
   const gen = app.generation;
-  if (app.busy || app.away || remoteTable.active()) return;     // a remote table has no bots; nor a tab another took over
+  if (app.busy || covered() || remoteOn()) return;     // a remote table has no bots; nor a tab another took over
   app.busy = true;
   let drawn = false;        // the table on show is this state's (afterMove drew it last): no redraw
   try {
@@ -466,7 +507,7 @@ async function runBots() {
       if (app.pauses.length > 50) app.pauses.shift();
       await sleep(pause);
       if (gen !== app.generation) return;
-      const level = botSeats.levelFor(app.lesson ? { level: app.lesson.lesson.level || "easy" } : app.daily ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
+      const level = botSeats.levelFor(lessonOn() ? { level: lessonOn().lesson.level || "easy" } : dailyOn() ? { level: "normal" } : store.settings(app.gameId), app.info.games.find((g) => g.id === app.gameId),
         view.players, app.state.seat, view.current_player);     // a partner may play at its own level
       const prev = app.state.view;
       const thinking = botSeats.start(view.current_player, gen, render);
@@ -498,9 +539,7 @@ async function passDevice(seat, gen) {
 
 async function undo() {
   if (!app.state?.can_undo || dailyDeal.contest()) return;    // the daily's result is its first try
-  app.generation += 1;
-  app.busy = false;
-  app.hold = null;
+  halt();
   app.local = {};
   render();          // at once, even while the worker still finishes a bot's move (its answer is dropped)
   try {
@@ -572,14 +611,14 @@ function render() {
   botSeats.decorate(table, $("status"), app.generation);
   firstLook.decorate($("status"));
   // at a remote table the page says whom the table waits for (a person's message, never "your bot")
-  if (remoteTable.active() && (remoteTable.status()?.stopped || !ctx.view.is_over && !remoteTable.myTurn())) {
+  if (remoteOn() && (remoteTable.status()?.stopped || !ctx.view.is_over && !remoteTable.myTurn())) {
     $("status").textContent = remoteTable.waitingText();
   }
   a11y.noteTurn(ctx.myTurn && !app.busy && !friend.handingOver(), $("status").textContent);
   const contest = dailyDeal.contest();         // the daily deal played for its result: no takebacks
   $("btn-undo").disabled = !app.state.can_undo || contest;
   $("btn-undo").title = contest ? t("daily.no_takebacks") : t("page.undo_key");
-  $("btn-share").disabled = remoteTable.active();           // a remote table is shared by its messages
+  $("btn-share").disabled = remoteOn();           // a remote table is shared by its messages
   dailyDeal.refresh();
   sharing.refresh();
   table.classList.toggle("waiting", !ctx.myTurn || app.busy);
@@ -589,7 +628,7 @@ function render() {
  *  play again (a remote table starts its next match from its own panel). */
 function statusLine(ctx) {
   const line = app.layout.status(ctx);
-  return ctx.view.is_over && !remoteTable.active() ? t("page.play_again", { line }) : line;
+  return ctx.view.is_over && !remoteOn() ? t("page.play_again", { line }) : line;
 }
 
 /** After a language change: the game names, the home screen, the table and the status line anew
@@ -648,7 +687,7 @@ function wireControls() {
     await newGame(app.gameId); render(); runBots();
   });
   $("btn-undo").addEventListener("click", undo);
-  hint.install({ app, render, canHint: () => Boolean(!atHome() && !remoteTable.active() && myTurn() && !app.busy && !app.summaryTitle) });
+  hint.install({ game, render, canHint: () => Boolean(!atHome() && !remoteOn() && myTurn() && !app.busy && !app.summaryTitle) });
   $("btn-share").addEventListener("click", () => sharing.openDialog());
   $("btn-rules").addEventListener("click", showRules);
   $("btn-settings").addEventListener("click", showSettings);
@@ -677,14 +716,14 @@ async function onAddress() {
   if (where.kind === "home") { if (!atHome()) goHome(); return; }        // back to the plain page
   if (where.kind === "game") return openFromHome(where.gameId, { pushed: true });
   if (where.kind === "learn") {
-    return atHome() || app.lesson?.gameId !== where.gameId || app.lesson?.n !== where.n
+    return atHome() || lessonOn()?.gameId !== where.gameId || lessonOn()?.n !== where.n
       ? openFromHome(where.gameId, { pushed: true, learn: where.n }) : undefined;
   }
   if (where.kind === "daily") {
-    return atHome() || app.daily?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
+    return atHome() || dailyOn()?.gameId !== where.gameId ? openFromHome(where.gameId, { pushed: true, daily: true }) : undefined;
   }
   const fragment = where.fragment;
-  if (app.daily && fragment === store.loadSave(gameOfLink(fragment))) {   // back from the daily: the own game
+  if (dailyOn() && fragment === store.loadSave(gameOfLink(fragment))) {   // back from the daily: the own game
     return openFromHome(gameOfLink(fragment), { pushed: true });
   }
   if (where.kind === "replay") { hideHome(); return sharing.openReplayLink(fragment); }
@@ -697,7 +736,7 @@ async function onAddress() {
   }
   if (fragment === app.state?.link) return;
   const before = app.gameId;
-  const kept = app.daily ? savedUnfinished(before) : entryOf(app.state);   // the daily keeps its own save
+  const kept = dailyOn() ? savedUnfinished(before) : entryOf(app.state);   // the daily keeps its own save
   try {
     await loadState(() => app.engine.call("open_link", { fragment }));
     noteAddress(fragment);              // the game's address until the page writes its own (route.js)
@@ -742,7 +781,7 @@ async function showRules() {
     <span>${esc(t("learn.rules_note"))}</span></p>${html}`;
   $("rules-body").querySelector("[data-learn-open]").onclick = () => {
     $("dlg-rules").close();
-    if (app.lesson?.gameId !== layout.id) openFromHome(layout.id, { learn: true });
+    if (lessonOn()?.gameId !== layout.id) openFromHome(layout.id, { learn: true });
   };
   if (!$("dlg-rules").open) $("dlg-rules").showModal();
 }
@@ -880,8 +919,8 @@ function notice(text, action = null) {
 
 // the daily deal (daily.js: its own save slot, #daily:<game>) and the statistics (stats.js)
 const dailyDeal = installDaily({
-  app, engine: () => app.engine, gameTitle, notice, toast, render: () => render(), runBots: () => runBots(),
-  show: (gameId, state, daily) => { setGame(gameId, daily); adopt(state); },
+  game, engine: () => app.engine, gameTitle, notice, toast, render: () => render(), runBots: () => runBots(),
+  show: (gameId, state, { date }) => { setGame(gameId, { kind: "daily", gameId, date }); adopt(state); },
   leave: async (gameId) => {               // back to the person's own game of that kind
     pushAddress(gameId);
     try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
@@ -894,12 +933,13 @@ stats.installStats({
   ask,
 });
 // "why?" on a bot's move in the recent-moves line (why.js): a bot of a local table, never a person's seat
-const whyLine = why.install({ app, offered: (seat) => !remoteTable.active() && !friend.isPerson(app.gameId, seat) });
+const whyLine = why.install({ game, offered: (seat) => !remoteOn() && !friend.isPerson(app.gameId, seat) });
 // lessons (learn.js: #<game>?learn=<n>, their own save slots): a guided first deal, and more, from lesson data
 const lessons = installLearn({
-  app, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
+  game, engine: () => app.engine, gameTitle, toast, render: () => render(), runBots: () => runBots(),
   instruct: (move) => a11y.instruct(app.layout, move, app.state.view),
-  show: (gameId, state, lesson) => { setGame(gameId, null, { lesson }); adopt(state); },
+  show: (gameId, state, lesson) => { setGame(gameId, { kind: "lesson", lesson }); adopt(state); },
+  ended: () => { if (lessonOn()) app.mode = PLAY; },      // the lesson's summary closed: it is off the table
   leave: async (gameId) => {               // back to the person's own game of that kind
     pushAddress(gameId);
     try { await resumeOrNew(gameId); } catch (err) { toast(err.message); }
@@ -916,8 +956,8 @@ const lessons = installLearn({
 });
 // a new game's first look (first_look.js): its bots wait for Start while the person sees the table
 const firstLook = installFirstLook({
-  app,
-  mayWait: () => !watching() && !atHome() && !remoteTable.active() && !app.daily && !app.lesson,
+  game,
+  mayWait: () => !watching() && !atHome() && !remoteOn() && !dailyOn() && !lessonOn(),
   botFirst: () => { const v = app.state.view; return !v.is_over && v.current_player !== app.state.seat && !friend.isPerson(app.gameId, v.current_player); },
   words: () => { const chosen = store.settings(app.gameId);
     return { level: LEVEL_NAMES[chosen.level || "normal"], speed: SPEED_NAMES[chosen.speed || "normal"] }; },
@@ -938,11 +978,11 @@ const remoteTable = installRemote({
     moves.map(({ seat, move }) => recent.entryText(app.layout, { seat, move }, app.state?.view || {})).join(" · ")),
   show: (gameId, state, table) => {
     hideHome();
-    if (app.gameId !== gameId || !app.state || app.state.remote !== true) setGame(gameId, null, { atRemote: true });
+    const before = remoteOn() ? app.state?.view ?? null : null;     // the table's last state shown, if any
+    if (app.gameId !== gameId || !app.state || !remoteOn()) setGame(gameId, { kind: "remote" });
     setPlayerNames(remoteTable.status()?.names);           // the seats carry the players' own names
     replaceAddress(tableFragment(table));
-    const before = app.state?.remote ? app.state.view : null;
-    app.state = state ? { ...state, remote: true, can_undo: false } : null;
+    app.state = state ? { ...state, can_undo: false } : null;
     if (state) recent.announceOthers(app.layout, before, state.view);    // their moves, read out
     $("table").hidden = !state;              // before the deal: only the remote panel shows
     if (state) return render();
@@ -952,7 +992,8 @@ const remoteTable = installRemote({
     sharing.refresh();                       // nor restart nor the info panel: they are the own game's
     $("status").textContent = remoteTable.waitingText();
   },
-  leave: async () => {
+  leave: async () => {                       // the remote table has closed: the own game of its kind
+    app.mode = PLAY;
     pushAddress(app.gameId);
     try { await resumeOrNew(app.gameId); } catch (err) { toast(err.message); }
     render(); runBots();
@@ -960,14 +1001,14 @@ const remoteTable = installRemote({
 });
 // saved games (saved.js): unfinished games set aside by links, each can come back from Settings
 const savedGames = installSaved({
-  app,
+  game,
   load: (save) => loadState(() => app.engine.call("load", { save })),
   toast: (text) => toast(text, 6000),
   render,
   runBots,
 });
 // one tab at a time plays a game (one_tab.js): a tab whose game another tab took on covers its table
-const tableSlot = () => oneTab.slotOf(app.gameId, app.daily);     // the save slot of the game on the table
+const tableSlot = () => oneTab.slotOf(app.gameId, dailyOn());     // the save slot of the game on the table
 async function oneTabPlayHere(slot) {
   const [kind, gameId] = slot.split(":");
   try {
@@ -978,14 +1019,22 @@ async function oneTabPlayHere(slot) {
   }
 }
 const tabs = oneTab.installOneTab({
-  showing: () => (atHome() || remoteTable.active() || app.lesson || !app.gameId ? null : tableSlot()),
-  leave: () => { app.generation += 1; app.busy = false; app.hold = null; app.away = true; render(); },
+  showing: () => (atHome() || remoteOn() || lessonOn() || !app.gameId ? null : tableSlot()),
+  leave: () => {                                // covered: nothing moves or is saved until a new table
+    halt();
+    if (!covered()) app.mode = { kind: "covered", under: app.mode };
+    render();
+  },
   playHere: async (slot) => { await oneTabPlayHere(slot); render(); runBots(); },
   home: () => { pushAddress(null); goHome(); },
 });
 // sharing (share.js): the Share dialog, replay links and the viewer, restart this deal, the Info panel
-const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle,
-  takebacks: () => !dailyDeal.contest() });
+const sharing = installShare({ game, layouts: LAYOUTS, ask, toast, notice, adopt, render, runBots, gameTitle, nameSeats,
+  takebacks: () => !dailyDeal.contest(),
+  pause: () => { halt(); app.busy = true; },    // the replay viewer opens: the bots wait behind it
+  unpause: () => { app.busy = false; },
+  reset: () => { halt(); app.local = {}; },     // the deal starts over: the layout's own state too
+});
 
 // test hook: lets browser tests ask the engine directly (e.g. to compare with CPython), and play a
 // move the way a click on the table does

@@ -8,7 +8,7 @@ from buildsys.bench.figures import FIGURES
 from buildsys.page import shipped_games
 
 READY = "['ready', 'error'].includes(document.documentElement.dataset.state)"
-# the worker's loading stages (web/worker.js), in the order they end
+# the worker's loading stages (web/shell/worker.js), in the order they end
 STAGES = (("build_info", "build-info.json read"), ("wheel_downloaded", "engine wheel downloaded"),
           ("runtime_downloaded", "runtime downloaded"), ("snapshot_read", "Python snapshot read"),
           ("python_starting", "Pyodide asked to start"), ("wasm_instantiated", "WebAssembly compiled"),

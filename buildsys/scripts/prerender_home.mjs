@@ -1,11 +1,11 @@
-// node prerender_home.mjs <site dir>: the home screen's English tiles as the page draws them (home.js homeHtml), for index.html
+// node prerender_home.mjs <site dir>: the home screen's English tiles as the page draws them (shell/home.js homeHtml), for index.html
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const site = process.argv[2];
 const load = (path) => import(pathToFileURL(`${site}/${path}`).href);
-const i18n = await load("i18n.js");
+const i18n = await load("shell/i18n.js");
 const { LAYOUTS } = await load("games/index.js");
-const { gamesOf, homeHtml, htmlMark } = await load("home.js");
+const { gamesOf, homeHtml, htmlMark } = await load("shell/home.js");
 i18n.addTexts(JSON.parse(readFileSync(`${site}/lang/en.json`, "utf8")));
 const html = homeHtml(gamesOf(LAYOUTS));
 // the tiles wait (disabled) until the page is ready, as setWaiting leaves them

@@ -1,5 +1,5 @@
 // node trace_stdlib.mjs <pyodide package dir> <engine zip or wheel> <exercise.py> <trim.py> <modules json> <out zip>:
-// boots the runtime as web/worker.js does, imports the engine, makes a memory snapshot, formats an
+// boots the runtime as web/shell/worker.js does, imports the engine, makes a memory snapshot, formats an
 // error, runs the exercise, then trim.py imports the listed modules and writes the zip.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";

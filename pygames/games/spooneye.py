@@ -107,7 +107,7 @@ class Spooneye(Game):
         "spooneye.end.empty": "The stock and all hands are empty.",
         "spooneye.end.blocked": "Nobody can play a card.",
         "spooneye.result.win": "{seat:seat} wins with {score}",
-        "spooneye.result.win.you": "{seat:seat} win with {score}",   # the person's form (web/i18n.js)
+        "spooneye.result.win.you": "{seat:seat} win with {score}",   # the person's form (web/shell/i18n.js)
         "spooneye.result.tie": "A tie at {score}: {seats}",
         "spooneye.seat": "{seat:seat}",
         "spooneye.raise": "{owner:seat} raised a mast of {count} {count|card|cards}",

@@ -1,7 +1,7 @@
 """Signals: what a live table's pages say to each other beside the game's messages - an offer to
 connect, its answer, a chat line. A signal is signed by its sender's table key like a message but
 never enters the table's log: a connection is remade by fresh signals after a reload, and a chat line
-changes nothing in the game. The page (``web/live.js``) turns a connection's description into the
+changes nothing in the game. The page (``web/features/live.js``) turns a connection's description into the
 short text a signal carries and back; this module only binds that text to a sender, a table and
 the seats it is for, and checks it strictly.
 

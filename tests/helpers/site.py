@@ -45,7 +45,7 @@ def wait_ready(page, timeout=READY_TIMEOUT_MS):
 ADDRESSES = "Number(document.documentElement.dataset.addresses || 0)"
 
 
-# a new game's first look (web/first_look.js): the line over the table whose Start lets its bots move
+# a new game's first look (web/features/first_look.js): the line over the table whose Start lets its bots move
 FIRST_LOOK_START = "#first-look:not([hidden]) [data-first-look-start]"
 
 

@@ -1,11 +1,11 @@
 // What every table layout shares: escaping, element building, seat names, move buttons, a score
 // sheet that stays open across redraws, a trick area for trick-taking games and keyboard targets. Layouts import
 // these instead of keeping their own copies.
-import { cardEl } from "../cards.js";
-import { esc } from "../html.js";
-import { t } from "../i18n.js";
+import { cardEl } from "../table/cards.js";
+import { esc } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
 
-export { esc, num } from "../html.js";
+export { esc, num } from "../shell/html.js";
 
 /** An element with a class and (already escaped) inner HTML. */
 export function el(tag, cls = "", html = "") {

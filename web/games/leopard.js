@@ -3,7 +3,7 @@
 // the dead discard pile beside them, your hand at the bottom. Every legal move comes from the engine;
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
-import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText, isRed } from "../cards.js";
+import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText, isRed } from "../table/cards.js";
 import { el, esc, keyTarget, moveButton, num, playerName, seatName as commonSeatName, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */

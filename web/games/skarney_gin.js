@@ -4,7 +4,7 @@
 // button or highlighted meld plays a move taken from the legal-move list — nothing here decides a rule.
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
-import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText } from "../cards.js";
+import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText } from "../table/cards.js";
 import { el, esc, moveButton, playerName, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";

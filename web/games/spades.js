@@ -1,5 +1,5 @@
 // The Spades table: you sit South with your partner North; bidding panel, the trick, scores.
-import { cardEl, cardPicture, cardText, isRed } from "../cards.js";
+import { cardEl, cardPicture, cardText, isRed } from "../table/cards.js";
 import { esc, moveButton, num, playerName, scoreSheet, t, trickArea } from "./common.js";
 
 const POS = ["bottom", "left", "top", "right"];       // where each seat sits relative to you (seat 0)

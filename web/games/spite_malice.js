@@ -1,7 +1,7 @@
 // The Spite and Malice table: opponents across the top (pay-off pile, hand count, four discard piles),
 // the stock and the shared centre piles in the middle, and your own pay-off pile, discard piles and
 // hand at the bottom. Every legal move comes from the engine; this file only draws and names things.
-import { cardEl, cardName, cardPicture, cardText, rankLabel } from "../cards.js";
+import { cardEl, cardName, cardPicture, cardText, rankLabel } from "../table/cards.js";
 import { el, esc, keyTarget, moveButton, scoreSheet, seatName, t } from "./common.js";
 
 // The table's player count, cached by render(): at two players the other seat is "Opponent".

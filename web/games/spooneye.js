@@ -1,9 +1,9 @@
 // The Spooneye table: every player's row of up to four masts (fanned so each card stays readable, the
 // crow's nest on top), free end slots, captured piles, the stock and your hand. Every legal move comes
 // from the engine; this file only draws, names things and says what to do.
-import { RANKS, SUITS, cardEl, cardPicture } from "../cards.js";
+import { RANKS, SUITS, cardEl, cardPicture } from "../table/cards.js";
 import { el, esc, keyTarget, moveAttr, moveButton, scoreSheet, seatName, t } from "./common.js";
-import { hasText } from "../i18n.js";
+import { hasText } from "../shell/i18n.js";
 
 // The table's player count, cached by render(): at two players the other seat is "Opponent".
 let tablePlayers = 2;

@@ -3,7 +3,7 @@
 // shows it at once, while the engine loads; a link to a game (index.html#<game>...) skips it.
 // The page (app.js) owns the games; this module only draws the tiles and says which was picked.
 
-import { cardPicture } from "./cards.js";
+import { cardPicture } from "../table/cards.js";
 import { esc } from "./html.js";
 import { hasText, t } from "./i18n.js";
 import { gameName } from "./lang_page.js";

@@ -3,9 +3,9 @@
 // part of the deal, so links and saves stay as they are. The bridge shows one seat's view at a time:
 // between two different people's turns the page turns the table to the next person behind a
 // hand-over screen that hides every hand until that person taps.
-import * as store from "./store.js";
-import { t } from "./i18n.js";
-import { onceDialog } from "./controls.js";
+import * as store from "../shell/store.js";
+import { t } from "../shell/i18n.js";
+import { onceDialog } from "../shell/controls.js";
 
 const $ = (id) => document.getElementById(id);
 let covering = null;          // the seat the device is being passed to, while the screen is up

@@ -4,10 +4,10 @@
 // is allowed (the link says h=1, or the deal on show is over); then the cards hidden from that seat
 // are listed below the table. Generic: any layout that draws `render(root, ctx)` works here.
 // It is a modal dialog over the table, so the person's own game waits untouched behind it.
-import { cardEl } from "./cards.js";
-import { hasText, setSeatNamer, t } from "./i18n.js";
-import * as store from "./store.js";
-import * as recent from "./recent.js";
+import { cardEl } from "../table/cards.js";
+import { hasText, setSeatNamer, t } from "../shell/i18n.js";
+import * as store from "../shell/store.js";
+import * as recent from "../table/recent.js";
 
 const PACE_MS = 900;     // play-through: one move this often
 

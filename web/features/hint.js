@@ -3,34 +3,34 @@
 // that move uses - its buttons, where it starts, where it goes and each card it names that the person
 // picks (move_marks.js), for any layout - and says why in one line when the game can.
 // A hint belongs to the position it was asked in: any move, undo or new game puts it away.
-import { t } from "./i18n.js";
-import { moveElements } from "./move_marks.js";
+import { t } from "../shell/i18n.js";
+import { moveElements } from "../table/move_marks.js";
 
 const HINTED = "hinted";
-let page = null;       // {app, render, canHint}
+let page = null;       // {game, render, canHint}
 let shown = null;      // {link, move, reason}
 let asking = null;     // the link a hint is being asked for
 
 /** Wire the button; ``canHint()`` says whether the person may ask now (their turn, no bot moving). */
-export function install({ app, render, canHint }) {
-  page = { app, render, canHint };
+export function install({ game, render, canHint }) {
+  page = { game, render, canHint };
   document.getElementById("btn-hint")?.addEventListener("click", ask);
 }
 
 /** Ask for a hint (the button, or the key H). A late answer for another position is dropped. */
 export async function ask() {
   if (!page || !page.canHint()) return;
-  const { app } = page;
-  const link = app.state.link;
+  const { game } = page;
+  const link = game.state.link;
   if (shown?.link === link || asking === link) return;
   asking = link;
   line(t("hint.asking"));
   try {
-    const answer = await app.engine.call("hint", {});
-    if (app.state?.link !== link) return;
+    const answer = await game.engine.call("hint", {});
+    if (game.state?.link !== link) return;
     shown = { link, move: answer.move, reason: answer.reason };
   } catch (err) {
-    if (app.state?.link === link) line(t("hint.failed", { reason: err.message }));
+    if (game.state?.link === link) line(t("hint.failed", { reason: err.message }));
     return;
   } finally {
     if (asking === link) asking = null;
@@ -44,19 +44,19 @@ export function decorate(table, ctx) {
   const button = document.getElementById("btn-hint");
   const may = page.canHint();
   if (button) button.disabled = !may;
-  const link = page.app.state?.link;
+  const link = page.game.state?.link;
   if (!shown || shown.link !== link || !may) {
     if (shown && shown.link !== link) shown = null;
     if (asking !== link || !may) line(null);
     return;
   }
-  for (const el of hintedElements(table, shown.move, page.app.layout)) el.classList.add(HINTED);
+  for (const el of hintedElements(table, shown.move, page.game.layout)) el.classList.add(HINTED);
   line(`${t("hint.label")} ${shown.reason ? t(shown.reason) : t("hint.no_reason")}`);
 }
 
 /** The shown hint (for tests and other modules): {move, reason} or null. */
 export function current() {
-  return shown && shown.link === page?.app.state?.link ? { move: shown.move, reason: shown.reason } : null;
+  return shown && shown.link === page?.game.state?.link ? { move: shown.move, reason: shown.reason } : null;
 }
 
 /** Every element of ``table`` the move uses (move_marks.js), as the Hint marks them. */

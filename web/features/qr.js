@@ -7,7 +7,7 @@ const SVG = "http://www.w3.org/2000/svg";
 /** The QR code of ``text`` as an <svg> (error correction L: the longest links are about 1,500
  * characters, still a code a phone's camera reads from a screen). */
 export async function qrSvg(text) {
-  const { default: qrcode } = await import("./vendor/qrcode.mjs");
+  const { default: qrcode } = await import("../vendor/qrcode.mjs");
   const code = qrcode(0, "L");
   code.addData(text, "Byte");
   code.make();

@@ -5,10 +5,10 @@
 // app.js wires it with a few hooks: installShare({...}), sharing.refresh() on every redraw,
 // sharing.openReplayLink(fragment) where a replay link opens (route.js tells which), and
 // sharing.decorateSummary() when the summary shows.
-import { setSeatNamer, t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
 import { closeReplay, openReplay, replaying } from "./replay.js";
-import { barButton, onceDialog } from "./controls.js";
-import { followGame, replaceAddress } from "./route.js";
+import { barButton, onceDialog } from "../shell/controls.js";
+import { followGame, replaceAddress } from "../shell/route.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["challenge", "position", "replay"];
@@ -21,17 +21,20 @@ function fitLines(box) {
   box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
 }
 
-/** hooks: {app, layouts, ask, toast, notice, adopt(state), render(), runBots(), takebacks() (whether a
- * deal may be restarted now: not while the daily deal is played for its result)} */
+/** hooks: {game (app.js: the game on the table, read-only), layouts, ask, toast, notice, adopt(state),
+ * render(), runBots(), gameTitle(id), nameSeats() (the table's seat names again), pause() (the bots
+ * wait: nothing moves until unpause()), unpause(), reset() (the deal starts over: nothing the table
+ * held stays), takebacks() (whether a deal may be restarted now: not while the daily deal is played
+ * for its result)} */
 export function installShare(hooks) {
-  const { app } = hooks;
+  const { game } = hooks;
   const noTakebacks = () => hooks.takebacks?.() === false;   // the daily deal played for its result
   let links = null;                 // the open game's links, while the Share dialog shows
   let summaryDeal = null;           // the deal the summary on show has just ended
 
   const stylesheet = document.createElement("link");
   stylesheet.rel = "stylesheet";
-  stylesheet.href = "share.css";
+  stylesheet.href = "features/share.css";   // the page's address is the base
   document.head.append(stylesheet);
 
   const restartButton = barButton("btn-restart", "share.restart", "share.restart_title", () => restart());
@@ -93,13 +96,13 @@ export function installShare(hooks) {
     fitLines($("share-link"));
     $("dlg-share").dataset.kind = chosen;
     const note = chosen === "replay" ? (all ? "share.note.replay_all" : "share.note.replay") : `share.note.${chosen}`;
-    $("share-note").textContent = t(note, { game: hooks.gameTitle(app.gameId) });
+    $("share-note").textContent = t(note, { game: hooks.gameTitle(game.gameId) });
   }
 
   async function openDialog() {
-    if (!app.state) return;
+    if (!game.state) return;
     try {
-      links = await app.engine.call("share_links");
+      links = await game.engine.call("share_links");
     } catch (err) {
       hooks.toast(err.message);
       return;
@@ -127,16 +130,12 @@ export function installShare(hooks) {
 
   // ---- replay links ------------------------------------------------------------------------------
   /** Bots wait while the viewer shows (busy: no bot loop starts, none goes on). */
-  function pause() {
-    app.generation += 1;
-    app.busy = true;
-    app.hold = null;
-  }
+  const pause = () => hooks.pause();
 
   function resume() {
-    app.busy = false;
-    if (app.state) followGame(app.state.link, { now: true });
-    setSeatNamer(app.layout?.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
+    hooks.unpause();
+    if (game.state) followGame(game.state.link, { now: true });
+    hooks.nameSeats();
     hooks.render();
     hooks.runBots();
   }
@@ -145,7 +144,7 @@ export function installShare(hooks) {
   async function openReplayLink(fragment) {
     pause();
     try {
-      await openReplay({ engine: app.engine, link: fragment, layouts: hooks.layouts, info: app.info, onClose: resume });
+      await openReplay({ engine: game.engine, link: fragment, layouts: hooks.layouts, info: game.info, onClose: resume });
       replaceAddress(fragment);   // a reload shows the replay again
     } catch (err) {
       hooks.notice(t("share.replay.failed", { reason: err.engineMessage ? t(err.engineMessage) : err.message }));
@@ -155,14 +154,11 @@ export function installShare(hooks) {
 
   // ---- restart this deal -------------------------------------------------------------------------
   async function restart() {
-    if (!app.state?.can_restart || noTakebacks()) return;
+    if (!game.state?.can_restart || noTakebacks()) return;
     if (!(await hooks.ask(t("share.restart.ask_title"), t("share.restart.ask_text"), t("share.restart.yes")))) return;
-    app.generation += 1;
-    app.busy = false;
-    app.hold = null;
-    app.local = {};
+    hooks.reset();
     try {
-      hooks.adopt(await app.engine.call("restart_deal"));
+      hooks.adopt(await game.engine.call("restart_deal"));
     } catch (err) {
       hooks.toast(err.message);
     }
@@ -172,10 +168,10 @@ export function installShare(hooks) {
 
   // ---- the Info panel ----------------------------------------------------------------------------
   async function showInfo() {
-    if (!app.state) return;
+    if (!game.state) return;
     let info;
     try {
-      info = await app.engine.call("share_links");
+      info = await game.engine.call("share_links");
     } catch (err) {
       hooks.toast(err.message);
       return;
@@ -198,7 +194,7 @@ export function installShare(hooks) {
     dlg.querySelector("h2").textContent = t("share.info.title");
     const facts = dlg.querySelectorAll(".info-facts dd");
     dlg.querySelector("[data-fact=game]").textContent = t("share.info.game");
-    facts[0].textContent = hooks.gameTitle(app.gameId);
+    facts[0].textContent = hooks.gameTitle(game.gameId);
     dlg.querySelector("[data-fact=seed]").textContent = t("share.info.seed");
     facts[1].textContent = String(info.seed);
     dlg.querySelector("[data-fact=format]").textContent = t("share.info.format");
@@ -217,11 +213,11 @@ export function installShare(hooks) {
   // ---- the summary's "Show all hands" ------------------------------------------------------------
   /** Add "Show all hands" to the end-of-deal summary on show (``body``: its content element). */
   function decorateSummary(body) {
-    const view = app.state?.view;
+    const view = game.state?.view;
     if (!view || !body) return;
     summaryDeal = view.is_over ? view.deal : view.deal - 1;     // the deal just ended
     if (summaryDeal < 1) return;
-    const link = app.state.link;
+    const link = game.state.link;
     const b = document.createElement("button");
     b.type = "button";
     b.id = "summary-all-hands";
@@ -232,7 +228,7 @@ export function installShare(hooks) {
       $("dlg-summary")?.close();
       pause();
       try {
-        await openReplay({ engine: app.engine, link, layouts: hooks.layouts, info: app.info, deal, reveal: true,
+        await openReplay({ engine: game.engine, link, layouts: hooks.layouts, info: game.info, deal, reveal: true,
           onClose: resume });
       } catch (err) {
         hooks.toast(err.message);
@@ -249,9 +245,9 @@ export function installShare(hooks) {
    *  seed and no restart: it was shuffled by all its players together (remote.js says so). */
   function refresh() {
     const contest = noTakebacks();
-    restartButton.disabled = !app.state?.can_restart || contest;
+    restartButton.disabled = !game.state?.can_restart || contest;
     restartButton.title = contest ? t("daily.no_takebacks") : t("share.restart_title");
-    infoButton.disabled = !app.state || app.state.remote === true;
+    infoButton.disabled = !game.state || game.mode.kind === "remote";
   }
 
   return { openDialog, openReplayLink, decorateSummary, refresh, replaying, closeReplay };

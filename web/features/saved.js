@@ -1,9 +1,9 @@
 // The person's unfinished games set aside when a link replaced them: a short list per game (newest
 // first, at most KEEP), kept in localStorage, and the "Saved games" dialog that brings any of them
 // back - the game on the table then takes its place in the list, so nothing is ever lost.
-import * as store from "./store.js";
-import { onceDialog } from "./controls.js";
-import { currentLanguage, t } from "./i18n.js";
+import * as store from "../shell/store.js";
+import { onceDialog } from "../shell/controls.js";
+import { currentLanguage, t } from "../shell/i18n.js";
 
 export const KEEP = 5;
 
@@ -24,7 +24,8 @@ export function entryOf(state) {
   return v && !v.is_over && v.move_count > 0 ? { save: state.link, deal: v.deal, moves: v.move_count } : null;
 }
 
-/** host: {app, load(save) -> promise (adopts the state), toast, render, runBots} */
+/** host: {game (app.js: the game on the table, read-only), load(save) -> promise (adopts the state),
+ * toast, render, runBots} */
 export function installSaved(host) {
   const $ = (id) => document.getElementById(id);
 
@@ -75,7 +76,7 @@ export function installSaved(host) {
     const list = keptGames(gameId);
     const entry = list[index];
     if (!entry) return;
-    const current = host.app.gameId === gameId ? entryOf(host.app.state) : null;
+    const current = host.game.gameId === gameId ? entryOf(host.game.state) : null;
     list.splice(index, 1);
     try {
       await host.load(entry.save);

@@ -1,7 +1,7 @@
 // Python's memory after its first start, kept for the next visit: restoring it skips Python's own
 // start-up (most of a boot's CPU time), so a second visit is ready sooner than a bare Pyodide boot.
 //
-// The first boot of a build (web/worker.js) starts Python with Pyodide's `_makeSnapshot` option and,
+// The first boot of a build (web/shell/worker.js) starts Python with Pyodide's `_makeSnapshot` option and,
 // once the engine is imported and has answered `info` (before any game exists in it), copies its
 // memory here; later boots pass it as `_loadSnapshot`. A snapshot belongs to one build: it lives in
 // that build's service-worker cache ("pygames <site path> <build id>", web/sw.js), so a new build's
@@ -9,7 +9,7 @@
 // Pyodide itself refuses a snapshot of another runtime; the worker falls back to a normal boot (and
 // drops the snapshot) when one is missing, unreadable or fails to start.
 
-const SITE = new URL("./", import.meta.url);
+const SITE = new URL("../", import.meta.url);     // the site: this file is in shell/
 // More than half of Python's heap is pages of zeros: only the other pages are kept, after a map of
 // where they go (little-endian 32-bit words: the number of runs, then each run's first page and
 // length in pages), and the whole length as a header. A 31 MB snapshot keeps as 14 MB: less to read

@@ -6,11 +6,11 @@
 // A match is recorded once, when the move that ends it is seen (a finished game loaded again - a
 // reload, re-opening it, undo and redo - is not a new result), and never when it came from someone's
 // position link (markForeign). Pass-and-play games without bots count, but toward no bot level.
-import * as store from "./store.js";
-import { linkParams } from "./route.js";
-import { esc, num } from "./html.js";
-import { t } from "./i18n.js";
-import { barButton, onceDialog } from "./controls.js";
+import * as store from "../shell/store.js";
+import { linkParams } from "../shell/route.js";
+import { esc, num } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
+import { barButton, onceDialog } from "../shell/controls.js";
 
 const RECENT = 20;        // results kept for the chart
 const SEEN = 60;          // matches remembered as counted, per game

@@ -24,11 +24,11 @@
 // A lesson has its own save (store "learn:<game>", "learn:<game>-<n>"), never counts in statistics and
 // never touches the person's own game; the address is #<game>?learn=<n> while it shows. A step's
 // "facts" (what its words claim about its position) are for tools/lesson_deal.py, which checks them.
-import * as store from "./store.js";
-import { esc } from "./html.js";
-import { hasText, t } from "./i18n.js";
-import { learnFragment, replaceAddress } from "./route.js";
-import { canonical, cardsOf, moveElements } from "./move_marks.js";
+import * as store from "../shell/store.js";
+import { esc } from "../shell/html.js";
+import { hasText, t } from "../shell/i18n.js";
+import { learnFragment, replaceAddress } from "../shell/route.js";
+import { canonical, cardsOf, moveElements } from "../table/move_marks.js";
 
 const $ = (id) => document.getElementById(id);
 const ON = "lesson-on";
@@ -64,10 +64,12 @@ function stopsOf(lesson) {
   return stops;
 }
 
-/** hooks: {app, engine(), show(gameId, state, lesson), leave(gameId), realGame(gameId), gameTitle(id),
- * toast, render(), runBots(), instruct(move) (the move as an instruction: "play 8♦")}. Returns what app.js calls. */
+/** hooks: {game (app.js: the game on the table, read-only; game.lesson: the lesson on it), engine(),
+ * show(gameId, state, lesson), ended() (the lesson is off the table), leave(gameId), realGame(gameId),
+ * gameTitle(id), toast, render(), runBots(), instruct(move) (the move as an instruction: "play 8♦")}.
+ * Returns what app.js calls. */
 export function installLearn(hooks) {
-  const { app } = hooks;
+  const { game } = hooks;
   const record = (slot) => {
     const rec = store.loadRecord(`learn:${slot}`);
     return rec && typeof rec === "object" ? rec : null;
@@ -80,8 +82,8 @@ export function installLearn(hooks) {
   banner.hidden = true;
   $("table")?.before(banner);
   banner.addEventListener("click", (event) => {
-    if (event.target.closest("[data-lesson-leave]")) hooks.leave(app.gameId);
-    if (event.target.closest("[data-lesson-restart]")) replay(app.gameId, app.lesson?.n);
+    if (event.target.closest("[data-lesson-leave]")) hooks.leave(game.gameId);
+    if (event.target.closest("[data-lesson-restart]")) replay(game.gameId, game.lesson?.n);
   });
 
   const bubble = document.createElement("div");
@@ -93,9 +95,9 @@ export function installLearn(hooks) {
   document.body.append(bubble);
   bubble.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-next]")) next();
-    if (event.target.closest("[data-lesson-close]") && app.lesson) {     // the free end's bubble, read
-      app.lesson.freeRead = true;
-      saveRecord(app.lesson.slot, { ...(record(app.lesson.slot) || {}), freeRead: true });
+    if (event.target.closest("[data-lesson-close]") && game.lesson) {     // the free end's bubble, read
+      game.lesson.freeRead = true;
+      saveRecord(game.lesson.slot, { ...(record(game.lesson.slot) || {}), freeRead: true });
       hooks.render();
     }
   });
@@ -152,7 +154,7 @@ export function installLearn(hooks) {
 
   /** The person's moves so far in the lesson's deal (Infinity once it is over). */
   function made(state) {
-    const lesson = app.lesson;
+    const lesson = game.lesson;
     const view = state.view;
     if (view.deal !== undefined && view.deal !== (lesson?.deal ?? 1)) return Infinity;
     return mine(state) - (lesson?.base || 0);
@@ -161,7 +163,7 @@ export function installLearn(hooks) {
   /** Put the pointer where the deal is: at the first stop of the person's next move, unless a
    * pointing stop of that move is under way. */
   function sync(state) {
-    const lesson = app.lesson;
+    const lesson = game.lesson;
     if (!lesson) return;
     const k = made(state);
     const at = lesson.stops[lesson.pointer];
@@ -176,20 +178,20 @@ export function installLearn(hooks) {
   function adopt(state) {
     wrong = null;
     sync(state);
-    const { gameId, n, slot } = app.lesson;
+    const { gameId, n, slot } = game.lesson;
     const rec = record(slot) || {};
-    saveRecord(slot, { ...rec, save: state.link, pointer: app.lesson.pointer });
+    saveRecord(slot, { ...rec, save: state.link, pointer: game.lesson.pointer });
     replaceAddress(learnFragment(gameId, n));
   }
 
   /** The stop under way, or null (the lesson's steps are over, or it is not the person's turn). */
   function current() {
-    const lesson = app.lesson;
-    if (!lesson || !app.state || app.busy || app.summaryTitle) return null;
-    const v = app.state.view;
-    if (v.is_over || v.current_player !== app.state.seat) return null;
+    const lesson = game.lesson;
+    if (!lesson || !game.state || game.busy || game.summaryTitle) return null;
+    const v = game.state.view;
+    if (v.is_over || v.current_player !== game.state.seat) return null;
     const stop = lesson.stops[lesson.pointer];
-    if (!stop || stop.at !== made(app.state)) return null;
+    if (!stop || stop.at !== made(game.state)) return null;
     if (stop.move && !v.legal_moves.some((m) => canonical(m) === canonical(stop.move))) return null;   // off the script
     return stop;
   }
@@ -197,9 +199,9 @@ export function installLearn(hooks) {
   function next() {
     const stop = current();
     if (!stop || stop.move) return;
-    app.lesson.pointer = stop.index + 1;
-    const rec = record(app.lesson.slot) || {};
-    saveRecord(app.lesson.slot, { ...rec, pointer: app.lesson.pointer });
+    game.lesson.pointer = stop.index + 1;
+    const rec = record(game.lesson.slot) || {};
+    saveRecord(game.lesson.slot, { ...rec, pointer: game.lesson.pointer });
     wrong = null;
     hooks.render();
   }
@@ -217,14 +219,14 @@ export function installLearn(hooks) {
   /** The element the step's move is made with next: its button, else its source (until picked), else
    * - for a move built by picking cards - its next card to pick, else its target. */
   function targetOf(table, move) {
-    const { moves, sources, targets } = moveElements(table, move, app.layout);
+    const { moves, sources, targets } = moveElements(table, move, game.layout);
     if (moves.length) return moves[0];
-    const source = app.layout?.sourceOf?.(move);
+    const source = game.layout?.sourceOf?.(move);
     const from = sources[0] || null;
-    if (from && app.selected !== source) return from;
+    if (from && game.selected !== source) return from;
     const card = from ? null : nextCard(table, move);
     if (card) return card;
-    return (source == null || app.selected === source ? targets[0] : null) || from;
+    return (source == null || game.selected === source ? targets[0] : null) || from;
   }
 
   /** A move built by picking cards (the layout's own selection): its next card to pick, else a card
@@ -243,14 +245,14 @@ export function installLearn(hooks) {
 
   /** After each redraw: the banner, the highlighted element and the step's bubble. */
   function decorate(table) {
-    const showing = Boolean(app.lesson && app.lesson.gameId === app.gameId) && document.documentElement.dataset.view !== "home";
+    const showing = Boolean(game.lesson && game.lesson.gameId === game.gameId) && document.documentElement.dataset.view !== "home";
     banner.hidden = !showing;
     document.documentElement.classList.toggle("lesson-on", showing);
     if (!showing) { bubble.hidden = true; return; }
-    const lesson = app.lesson;
-    const title = lesson.n > 1 ? t(`${app.gameId}.learn${lesson.n}.title`) : "";
-    banner.innerHTML = `<span class="daily-label">${esc(lesson.n > 1 ? t("learn.banner_more", { game: hooks.gameTitle(app.gameId), n: lesson.n, title })
-      : t("learn.banner", { game: hooks.gameTitle(app.gameId) }))}</span>
+    const lesson = game.lesson;
+    const title = lesson.n > 1 ? t(`${game.gameId}.learn${lesson.n}.title`) : "";
+    banner.innerHTML = `<span class="daily-label">${esc(lesson.n > 1 ? t("learn.banner_more", { game: hooks.gameTitle(game.gameId), n: lesson.n, title })
+      : t("learn.banner", { game: hooks.gameTitle(game.gameId) }))}</span>
       <button type="button" class="link" data-lesson-restart>${esc(t("learn.restart"))}</button>
       <button type="button" class="link" data-lesson-leave>${esc(t("learn.leave"))}</button>`;
     const stop = current();
@@ -261,13 +263,13 @@ export function installLearn(hooks) {
         anchor.classList.add(ON);
         anchor.dataset.lessonTarget = String(stop.index);
       }
-      if (stop.move && app.selected && app.layout?.sourceOf?.(stop.move) === app.selected) {
-        table.querySelector(`[data-source="${CSS.escape(app.selected)}"]`)?.classList.add(ON);
+      if (stop.move && game.selected && game.layout?.sourceOf?.(stop.move) === game.selected) {
+        table.querySelector(`[data-source="${CSS.escape(game.selected)}"]`)?.classList.add(ON);
       }
     }
     const over = lesson.pointer >= lesson.stops.length;
-    const v = app.state?.view;
-    if (!stop && !(over && v && !v.is_over && (v.deal ?? 1) === lesson.deal && !app.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
+    const v = game.state?.view;
+    if (!stop && !(over && v && !v.is_over && (v.deal ?? 1) === lesson.deal && !game.summaryTitle && !lesson.freeRead)) { bubble.hidden = true; return; }
     const words = !stop ? t("learn.free") : !stop.own && stop.move ? t("learn.follow", { move: hooks.instruct(stop.move) })
       : hasText(stop.say) ? t(stop.say, stop.with || {}) : "";
     const total = lesson.stops.length + (lesson.lesson.free === false ? 0 : 1);     // the free end is a step too
@@ -297,7 +299,7 @@ export function installLearn(hooks) {
     const table = $("table");
     const els = [anchor];
     if (stop?.move) {
-      const { moves, sources, targets, cards } = moveElements(table, stop.move, app.layout);
+      const { moves, sources, targets, cards } = moveElements(table, stop.move, game.layout);
       els.push(...moves, ...sources, ...targets, ...cards);
     }
     for (const selector of [].concat(stop?.area || [])) els.push(...table.querySelectorAll(selector));
@@ -363,8 +365,8 @@ export function installLearn(hooks) {
 
   /** The deal's summary, in a lesson: the lesson's last words and its two ways on. */
   function decorateSummary(body) {
-    if (!app.lesson) return false;
-    const lesson = ending = app.lesson;
+    if (!game.lesson) return false;
+    const lesson = ending = game.lesson;
     const end = lesson.lesson.end;
     const onward = lesson.lesson.next ? t("learn.next_lesson", { title: t(`${lesson.gameId}.learn${lesson.lesson.next}.title`) }) : "";
     body.insertAdjacentHTML("beforeend", `<section class="lesson-end" data-lesson-end>
@@ -388,8 +390,8 @@ export function installLearn(hooks) {
   async function afterSummary() {
     const lesson = ending;
     ending = null;
-    if (!lesson || lesson.dismissed || app.lesson !== lesson) return undefined;
-    app.lesson = null;
+    if (!lesson || lesson.dismissed || game.lesson !== lesson) return undefined;
+    hooks.ended();
     if (lesson.then) return replay(lesson.gameId, lesson.then);
     return hooks.realGame(lesson.gameId);
   }

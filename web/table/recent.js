@@ -4,7 +4,7 @@
 // moves, each with the cards it made a seat draw, a card the person may not see given as "??"); each
 // game's words come from its layout's ``describe(move, seat, view)`` (a11y.js builds them otherwise).
 // At a local table each bot's move has a small "why?" button (why.js).
-import { spokenly, t } from "./i18n.js";
+import { spokenly, t } from "../shell/i18n.js";
 import * as a11y from "./a11y.js";
 
 const KEPT = 6;                 // moves the log under the latest one lists

@@ -6,12 +6,12 @@
 // The daily has its own save slot (`daily:<game>` in store.js), apart from the person's own game of
 // that kind, which it never touches; a banner over the table says which one is shown. The address is
 // #daily:<game> while it shows, so a reload comes back to it.
-import * as store from "./store.js";
-import { esc, num } from "./html.js";
-import { t } from "./i18n.js";
+import * as store from "../shell/store.js";
+import { esc, num } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
 import { recordDaily, today } from "./stats.js";
-import { barButton, onceDialog } from "./controls.js";
-import { dailyFragment, pushAddress, replaceAddress } from "./route.js";
+import { barButton, onceDialog } from "../shell/controls.js";
+import { dailyFragment, pushAddress, replaceAddress } from "../shell/route.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,16 +49,17 @@ export function shareText(gameTitle, rec, base = `${location.origin}${location.p
   }) + `\n${base}#${rec.challenge}`;
 }
 
-/** hooks: {app, engine(), show(gameId, state, daily), leave(gameId), gameTitle(id), notice, toast,
- * render(), runBots()}. Returns what app.js calls: open, adopt, refresh. */
+/** hooks: {game (app.js: the game on the table, read-only; game.daily: the daily deal on it), engine(),
+ * show(gameId, state, daily), leave(gameId), gameTitle(id), notice, toast, render(), runBots()}.
+ * Returns what app.js calls: open, adopt, refresh. */
 export function installDaily(hooks) {
-  const { app } = hooks;
+  const { game } = hooks;
 
   const dailyButton = barButton("btn-daily", "daily.button", "daily.button_title", async () => {
-    if (!app.gameId) return;
-    if (app.daily?.gameId === app.gameId && app.daily.date === today()) return showResultOrNote(app.gameId);
-    pushAddress(dailyFragment(app.gameId));
-    await openAndPlay(app.gameId);
+    if (!game.gameId) return;
+    if (game.daily?.gameId === game.gameId && game.daily.date === today()) return showResultOrNote(game.gameId);
+    pushAddress(dailyFragment(game.gameId));
+    await openAndPlay(game.gameId);
   });
   dailyButton.disabled = true;
   $("btn-new")?.before(dailyButton);
@@ -69,9 +70,9 @@ export function installDaily(hooks) {
   banner.hidden = true;
   $("table")?.before(banner);
   banner.addEventListener("click", async (event) => {
-    if (event.target.closest("[data-daily-result]")) return showResultOrNote(app.gameId);
+    if (event.target.closest("[data-daily-result]")) return showResultOrNote(game.gameId);
     if (event.target.closest("[data-daily-leave]")) {
-      const gameId = app.gameId;
+      const gameId = game.gameId;
       await hooks.leave(gameId);
     }
   });
@@ -113,7 +114,7 @@ export function installDaily(hooks) {
 
   /** Every state the page adopts while the daily shows: its own save; the first deal's result. */
   function adopt(state) {
-    const { gameId, date } = app.daily;
+    const { gameId, date } = game.daily;
     const rec = recordOf(gameId);
     if (!rec || rec.date !== date) return;
     rec.save = state.link;
@@ -139,14 +140,14 @@ export function installDaily(hooks) {
 
   /** The banner over the table: which game is shown (the daily of a date) and the way back. */
   function refresh() {
-    dailyButton.disabled = !app.state;
-    const showing = Boolean(app.daily && app.daily.gameId === app.gameId) &&
+    dailyButton.disabled = !game.state;
+    const showing = Boolean(game.daily && game.daily.gameId === game.gameId) &&
       document.documentElement.dataset.view !== "home";
     banner.hidden = !showing;
     document.documentElement.classList.toggle("daily-on", showing);
     if (!showing) return;
-    const played = Boolean(todaysResultFor(app.daily));
-    const label = t(played ? "daily.banner_played" : "daily.banner", { date: app.daily.date });
+    const played = Boolean(todaysResultFor(game.daily));
+    const label = t(played ? "daily.banner_played" : "daily.banner", { date: game.daily.date });
     if (banner.dataset.label === label + currentWords()) return;
     banner.dataset.label = label + currentWords();
     banner.innerHTML = `<span class="daily-label">${esc(label)}</span>
@@ -161,7 +162,7 @@ export function installDaily(hooks) {
   };
 
   function showResultOrNote(gameId) {
-    if (todaysResultFor(app.daily || { gameId, date: today() })) showResult(gameId);
+    if (todaysResultFor(game.daily || { gameId, date: today() })) showResult(gameId);
     else hooks.toast(t("daily.note"));
   }
 
@@ -206,9 +207,9 @@ export function installDaily(hooks) {
   /** Whether the daily deal on the table is still being played for its result: its first deal has
    * no result yet. No move is taken back then (undo, restart): the result is the first try's. */
   function contest() {
-    if (!app.daily) return false;
-    const rec = recordOf(app.daily.gameId);
-    return Boolean(rec && rec.date === app.daily.date && !rec.first);
+    if (!game.daily) return false;
+    const rec = recordOf(game.daily.gameId);
+    return Boolean(rec && rec.date === game.daily.date && !rec.first);
   }
 
   return { open, openAndPlay, adopt, refresh, showResult, contest };

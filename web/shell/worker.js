@@ -13,7 +13,7 @@
 // goes on sys.path as it is (zipimport), so micropip is neither loaded nor imported; build.py ships
 // it with its modules precompiled by this runtime (build-info's "engine"), so importing compiles
 // nothing. A second visit skips Python's own start: the first boot keeps a snapshot of Python's
-// memory once the engine is imported (web/snapshot.js) and later boots restore it (falling back to
+// memory once the engine is imported (web/shell/snapshot.js) and later boots restore it (falling back to
 // a fresh start when it is missing or fails); the .wasm then comes from the service worker's cache
 // with the browser's compiled code for it.
 // `timings` says when each stage ended, in ms since the worker started (its performance.timeOrigin,
@@ -23,7 +23,8 @@ const T0 = performance.now();
 const timings = {};
 const mark = (stage) => { timings[stage] = Math.round(performance.now() - T0); };
 
-const here = (path) => new URL(path, import.meta.url).href;
+const SITE = new URL("../", import.meta.url);     // the site: this file is in shell/
+const here = (path) => new URL(path, SITE).href;
 const pyodideURL = here("pyodide/");
 let call = null; // pygames.bridge.call once loaded
 let failure = null; // the load error's message, if loading failed
@@ -35,13 +36,13 @@ const quietly = (promise) => { promise.catch(() => {}); return promise; }; // aw
 const pyodideModule = quietly(import(pyodideURL + "pyodide.mjs"));
 quietly(import(pyodideURL + "pyodide.asm.mjs"));
 const buildInfo = quietly(fetchOk("build-info.json", { cache: "no-cache" }).then((r) => r.json()));
-// A snapshot of Python's memory from this build's first boot (web/snapshot.js), read from the cache
+// A snapshot of Python's memory from this build's first boot (web/shell/snapshot.js), read from the cache
 // while the rest loads: a second visit restores it instead of starting Python afresh.
 const snapshotStore = quietly(Promise.all([buildInfo, import("./snapshot.js")])
   .then(([build, { snapshotStore }]) => snapshotStore(build)));
 const keptSnapshot = quietly(snapshotStore.then((store) => store.find()));
 const wheelBytes = quietly(buildInfo.then(async (build) => {
-  const url = new URL(build.engine ?? build.wheel, import.meta.url);
+  const url = new URL(build.engine ?? build.wheel, SITE);
   url.search = "v=" + build.wheel_sha256.slice(0, 16); // a rebuilt engine is never a cached one
   const response = await fetchOk(url.href);
   quietly(keepForOffline(url.href, response.clone()));
@@ -67,7 +68,7 @@ async function keepResponse(url, response) {
   const key = new URL(url);
   key.search = "";
   key.hash = "";
-  const cache = await caches.open(`pygames ${new URL("./", import.meta.url).pathname} ${build.build_id}`);
+  const cache = await caches.open(`pygames ${SITE.pathname} ${build.build_id}`);
   await cache.put(key.href, response);
 }
 

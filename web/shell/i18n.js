@@ -7,7 +7,7 @@
 //   {name|one|many}   "one" when the parameter is 1, else "many"
 // The person's own form: when "<key>.you" exists and the message's subject (its first {x:seat}
 // field) is the person's seat, that template is used ("You win" beside "West wins").
-import { cardName, cardText } from "./cards.js";
+import { cardName, cardText } from "../table/cards.js";
 
 export const LANGUAGES = { en: "English", ja: "日本語" };
 const STORED = "pygames:lang";

@@ -5,9 +5,9 @@
 // (the browser's storage event) - or finds it when it next would save - stops its bots, saves
 // nothing more and covers its table, whose state is older than what the claiming tab will save. Its
 // "Play here" puts the saved state on its table and claims the game back.
-import * as store from "./store.js";
-import { onceDialog } from "./controls.js";
-import { t } from "./i18n.js";
+import * as store from "../shell/store.js";
+import { onceDialog } from "../shell/controls.js";
+import { t } from "../shell/i18n.js";
 
 const TAB = tabId();
 

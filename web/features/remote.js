@@ -5,10 +5,10 @@
 // person's moves and the links they open into bridge calls. Names and texts that came from another
 // page are only ever shown as text.
 
-import { t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
+import { isQuotaError, setItemMakingRoom, whenFull } from "../shell/store.js";
 import { installStunSetting, liveTable } from "./live.js";
 import { showQr } from "./qr.js";
-import { isQuotaError, setItemMakingRoom, whenFull } from "./store.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
 const INDEX_KEY = "pygames:remote:tables";      // ids of the remote tables, newest first

@@ -5,13 +5,14 @@
 // has played cannot be taken back to play it at another level. A game resumed or opened from a link,
 // the daily deal, a lesson, watch mode and New game at the table itself (the person is there, its
 // settings chosen) go on at once; so does a game where the person moves first.
-import { esc } from "./html.js";
-import { t } from "./i18n.js";
+import { esc } from "../shell/html.js";
+import { t } from "../shell/i18n.js";
 
-/** hooks: {app, mayWait() (false in watch mode, at a remote table, at home), botFirst() (a bot is to
- * move), words() ({level, speed}: their names), start() (the bots go on), settings() (the dialog)}. */
+/** hooks: {game (app.js: the game on the table, read-only), mayWait() (false in watch mode, at a
+ * remote table, at home), botFirst() (a bot is to move), words() ({level, speed}: their names),
+ * start() (the bots go on), settings() (the dialog)}. */
 export function installFirstLook(hooks) {
-  const { app } = hooks;
+  const { game } = hooks;
   const waiting = new Set();        // links of the new games whose bots wait for Start
   const bar = document.createElement("div");
   bar.id = "first-look";
@@ -20,14 +21,14 @@ export function installFirstLook(hooks) {
   document.getElementById("table")?.before(bar);
   bar.addEventListener("click", (event) => {
     if (event.target.closest("[data-first-look-start]")) {
-      waiting.delete(app.state?.link);
+      waiting.delete(game.state?.link);
       bar.hidden = true;
       hooks.start();
     } else if (event.target.closest("[data-first-look-settings]")) hooks.settings();
   });
 
   /** Whether the bots of the game on the table wait for the person's first look. */
-  const holds = () => Boolean(app.state) && waiting.has(app.state.link) && hooks.mayWait();
+  const holds = () => Boolean(game.state) && waiting.has(game.state.link) && hooks.mayWait();
 
   return {
     /** The game just dealt (``state``) waits for a first look before any bot moves. */
@@ -40,7 +41,7 @@ export function installFirstLook(hooks) {
       const fresh = show && bar.hidden;
       bar.hidden = !show;
       if (!show) return;
-      const who = app.state.view.current_player;
+      const who = game.state.view.current_player;
       if (status) status.textContent = t("page.first_look.status", { who });
       const { level, speed } = hooks.words();
       const words = t("page.first_look", { who, level, speed });

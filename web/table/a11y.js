@@ -3,7 +3,7 @@
 // focus over everything playable (the picked card's targets too), the keys listed under the rules, and
 // the four-colour deck (a table setting that applies at once and is remembered).
 import { cardName, isCardCode, setCardNamer } from "./cards.js";
-import { hasText, t } from "./i18n.js";
+import { hasText, t } from "../shell/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const FOUR_COLOUR = "pygames:four-colour";

@@ -2,7 +2,7 @@
 // on the person's side, from the engine's sides(players) - has its own level in Settings, apart from
 // the opponents'), and "North is thinking…" while a bot chooses (after a short delay, so a quick bot
 // does not flicker), with the seat's panel marked where the layout has one (data-seat).
-import { t } from "./i18n.js";
+import { t } from "../shell/i18n.js";
 
 const THINKING_DELAY_MS = 250;
 let thinking = null;     // {seat, gen, shown}
