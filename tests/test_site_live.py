@@ -49,6 +49,7 @@ def test_two_pages_play_a_skarney_gin_deal_live_through_a_reload_and_messages_se
     assert result["chat"] == 'Aki <b>well played</b> & "thanks"'     # a chat line, signed, shown as text
 
 
+@pytest.mark.soak          # four cold pages and a whole deal: python3 build.py soak --browser
 def test_four_pages_play_a_spades_deal_live(dist):
     result = drive("spades", dist)
     check_played_live(result)
