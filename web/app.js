@@ -27,6 +27,7 @@ import { installLearn } from "./learn.js";
 import { installFirstLook } from "./first_look.js";
 import { esc } from "./html.js";
 import * as oneTab from "./one_tab.js";
+import { installBarMenu } from "./bar_menu.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -991,4 +992,5 @@ const sharing = installShare({ app, layouts: LAYOUTS, ask, toast, notice, adopt,
 // move the way a click on the table does
 window.pygames = { call: (method, args) => app.engine.call(method, args), app, play: (move) => act(move) };
 
+installBarMenu();            // a phone's bar: one row, the other actions under Menu
 boot().catch((err) => fail(err.message || String(err)));
