@@ -28,6 +28,7 @@ import { installFirstLook } from "./first_look.js";
 import { esc } from "./html.js";
 import * as oneTab from "./one_tab.js";
 import { installBarMenu } from "./bar_menu.js";
+import * as sound from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -311,6 +312,7 @@ async function newGame(gameId, { seed, look = false } = {}) {
   });
   setGame(gameId);
   adopt(state);
+  sound.dealt();
   if (look) firstLook.arm(state);
 }
 
@@ -424,6 +426,7 @@ function errorText(err) {
 async function afterMove(prev, gen) {
   const view = app.state.view;
   const hold = app.layout.holdAfter?.(prev, view);
+  sound.afterMove(prev, view, { hold, move: view.log?.at(-1)?.move, me: watching() ? null : app.state.seat });
   if (hold) {
     app.hold = hold;
     render();
@@ -756,6 +759,7 @@ function showSettings() {
     `<label>${label}<select name="${name}">${values.map((v) =>
       `<option value='${JSON.stringify(v)}' ${JSON.stringify(v) === JSON.stringify(chosen) ? "selected" : ""}>${labels[JSON.stringify(v)] ?? v}</option>`).join("")}</select></label>`;
   fields.push(languageField());
+  fields.push(sound.field(t("page.settings.sound")));
   const partnered = botSeats.hasPartner(info, app.state.view.players, app.state.seat);
   fields.push(select("level", t(partnered ? "hint.opponents_level" : "page.settings.bots"), app.info.levels, current.level || "normal", Object.fromEntries(
     Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
@@ -813,6 +817,7 @@ function showSettings() {
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
     if (await chooseLanguage($("settings-language").value)) relabel();
+    if ($("settings-sound").checked !== sound.enabled()) sound.setEnabled($("settings-sound").checked);
     const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, people: next.people };
     if ("partner_level" in next) kept.partner_level = next.partner_level;
     if (dlg.returnValue === "new" && (await mayDropGame(false))) {   // Settings' own button is the choice
