@@ -94,6 +94,7 @@ async function boot() {
   const playable = app.info.games.filter((g) => LAYOUTS[g.id]);
   const picker = $("game-picker");
   picker.innerHTML = "";
+  picker.add(chooseOption());          // what the picker reads at the home screen, where no game is open
   for (const g of playable) picker.add(new Option(gameName(g.id, g.title), g.id));
   picker.disabled = false;
   a11y.init();
@@ -295,7 +296,8 @@ function setGame(gameId, daily = null, { atRemote = false, lesson = null } = {})
   app.local = {};
   app.away = false;
   setSeatNamer(app.layout.seatName ? (seat) => app.layout.seatName(seat, app.state?.seat ?? 0) : null);
-  $("game-picker").value = gameId;
+  $("game-picker").dataset.game = gameId;         // home.js shows it again when a table is back on the screen
+  $("game-picker").value = atHome() ? "" : gameId;
   store.setLastGame(gameId);
   if (!atHome() && !lesson && !atRemote) tabs.claim(oneTab.slotOf(gameId, daily));   // another tab showing it stops
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
@@ -596,10 +598,20 @@ function statusLine(ctx) {
   return ctx.view.is_over && !remoteTable.active() ? t("page.play_again", { line }) : line;
 }
 
+/** The game picker's neutral entry: "Choose a game", not one of the games to pick (home.js selects it). */
+function chooseOption() {
+  const option = new Option(t("page.choose_game"), "");
+  option.disabled = true;
+  option.hidden = true;
+  return option;
+}
+
 /** After a language change: the game names, the home screen, the table and the status line anew
  * (lang_page.js has already put the new words into the page's fixed elements). */
 function relabel() {
-  for (const option of $("game-picker").options) option.text = gameName(option.value, LAYOUTS[option.value]?.title);
+  for (const option of $("game-picker").options) {
+    option.text = option.value ? gameName(option.value, LAYOUTS[option.value]?.title) : chooseOption().text;
+  }
   if (app.layout) document.title = `${gameName(app.gameId, app.layout.title)} — pygames`;
   if (atHome()) { goHome(); if (root.dataset.state === "ready") setWaiting(false); }
   render();
