@@ -102,13 +102,27 @@ def test_a_link_or_a_game_name_opens_the_game_directly(page, site):
     assert page.locator("#notice").is_hidden()           # not an error
 
 
+PICKER_READS = "(() => { const p = document.querySelector('#game-picker'); return p.options[p.selectedIndex]?.text; })()"
+
+
 def test_the_picker_switches_games_from_the_home_screen(page, site):
+    """At the home screen no game is open: the picker reads "Choose a game" (though the last game waits
+    behind); it opens the game picked and reads its name; back home it reads "Choose a game" again, and
+    a tile's game once it is open."""
     page.goto(f"{site}index.html")
     wait_ready(page)
+    assert page.evaluate(PICKER_READS) == "Choose a game"
     page.select_option("#game-picker", "spooneye")
     page.wait_for_function("window.pygames.app.state.view.game === 'spooneye' && "
                            "document.documentElement.dataset.view === 'table'")
     assert page.locator("#table").is_visible()
+    assert page.evaluate(PICKER_READS) == "Spooneye"
+    page.locator("#home-link").click()
+    page.wait_for_function("document.documentElement.dataset.view === 'home'")
+    assert page.evaluate(PICKER_READS) == "Choose a game"
+    page.locator("button.home-open[data-open='leopard']").click()     # a tile: the picker follows the table
+    page.wait_for_function("document.documentElement.dataset.view === 'table' && window.pygames.app.gameId === 'leopard'")
+    assert page.evaluate(PICKER_READS) == "Leopard"
 
 
 def test_the_home_screen_fits_a_phone(warm_page, site):

@@ -173,17 +173,20 @@ def test_lang_en_in_the_address_beats_a_japanese_browser(ja_browser_page, site):
 
 
 def test_the_bar_fits_a_phone_in_japanese(warm_page, site):
-    """Japanese bar words never break mid-word, so each column is as wide as its words: all of them
-    still fit a 390 px phone, the last button inside the screen with the same margin as the first."""
+    """Japanese bar words never break mid-word, so each button is as wide as its words: the one row of
+    a phone's bar still fits 390 px, the last button inside the screen with the same margin as the
+    brand at its start."""
     page = warm_page(**PHONE)
     page.goto(f"{site}index.html?lang=ja#spades")
     wait_ready(page)
     box = page.evaluate("""(() => { const a = document.querySelector('.actions');
-        const rects = [...a.querySelectorAll('button')].filter(b => b.offsetParent).map(b => b.getBoundingClientRect());
-        return {scroll: a.scrollWidth, client: a.clientWidth, left: Math.min(...rects.map(r => r.left)),
-                right: Math.max(...rects.map(r => r.right))}; })()""")
+        const rects = [...a.querySelectorAll(':scope > button')].filter(b => b.offsetParent).map(b => b.getBoundingClientRect());
+        return {scroll: a.scrollWidth, client: a.clientWidth, left: document.querySelector('.brand').getBoundingClientRect().left,
+                right: Math.max(...rects.map(r => r.right)), bar: document.querySelector('header.bar').offsetHeight,
+                lines: rects.map(r => r.height)}; })()""")
     assert box["scroll"] <= box["client"], box
     assert box["right"] <= 390 - box["left"] + 0.5, box
+    assert box["bar"] < 64 and max(box["lines"]) <= 40, box
 
 
 def test_the_head_script_knows_the_languages_i18n_offers():

@@ -57,6 +57,14 @@ def test_a_person_places_each_kind_of_card_by_clicking(page, site):
             assert (view["placers"][move["square"] * 9 + move["pos"] - 1][-1] is not None) == (move["card"][0] in "JQ")
         else:
             assert view["zones"]["discard"][-1] == move["card"]
+        if name == "numbered":
+            # the bot has played and you drew: that card, and only it, carries "new" (as in Skarney Gin)
+            page.wait_for_function(MY_TURN)
+            last = call(page, "state")["view"]["log"][-1]
+            drawn = [c for d in last.get("drew", []) if d["seat"] == 0 for c in d["cards"]]
+            assert len(drawn) == 1
+            marked = page.locator(".lp-hand .card-new").evaluate_all("cs => cs.map(c => [c.dataset.card, c.dataset.newLabel])")
+            assert marked == [[drawn[0], "new"]]
 
 
 def test_legal_positions_light_up_on_both_squares_and_the_discard_pile(page, site):

@@ -1,6 +1,6 @@
 """The table's settings (the Settings dialog, web/app.js): they apply to the game in progress,
-options that change the deal offer a new game, a new game mid-match asks first, and the dialog's
-buttons stay on a phone's screen."""
+options that change the deal offer a new game, and a new game mid-match asks first (a phone keeps
+its buttons on screen: tests/test_site_bar.py)."""
 
 import json
 
@@ -54,17 +54,3 @@ def test_new_game_mid_match_asks_first(page, site):
     page.locator("#ask-yes").click()
     page.wait_for_function(f"window.pygames.app.state.link !== {json.dumps(before)}")
     assert state(page)["view"]["move_count"] == 0
-
-
-def test_settings_buttons_stay_on_screen_on_a_phone(warm_page, site):
-    """On a phone the Settings dialog's fields scroll, its buttons stay in view (a sticky footer)."""
-    page = warm_page(**PHONE)
-    page.set_viewport_size({"width": 390, "height": 600})     # a short phone: the fields must scroll
-    open_app(page, site, "spades")
-    page.locator("#btn-settings").click()
-    page.wait_for_selector("#dlg-settings[open]")
-    for button in ("#settings-apply", "#settings-remote"):
-        box = page.locator(button).bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 600, (button, box)
-        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
-        assert hit == button[1:], (button, hit)

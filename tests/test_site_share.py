@@ -296,12 +296,14 @@ def test_a_link_box_shows_its_whole_link_on_a_phone(warm_page, site):
     all (a line was cut in half), and so does the Share dialog's."""
     page = warm_page(**PHONE)
     open_fast(page, site, "spades?v=2&s=1828959527")
+    page.locator("#btn-more").click()                  # a phone's bar: these actions are under Menu
     page.locator("#btn-info").click()
     page.wait_for_selector("#dlg-info[open]")
     cut = "id => { const e = document.getElementById(id); return [e.scrollHeight, e.clientHeight]; }"
     whole, shown = page.evaluate(cut, "info-link")
     assert whole > 50 and whole <= shown, (whole, shown)          # three lines, all of them shown
     page.keyboard.press("Escape")
+    page.locator("#btn-more").click()
     page.locator("#btn-share").click()
     page.wait_for_selector("#dlg-share[open]")
     whole, shown = page.evaluate(cut, "share-link")

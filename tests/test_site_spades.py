@@ -51,7 +51,10 @@ def take_turn(page):
 
 def test_page_becomes_ready_with_spades_table(app):
     assert app.evaluate("document.documentElement.dataset.state") == "ready"
-    options = app.locator("#game-picker option").evaluate_all("os => os.map(o => o.value)")
+    # the games, and the home screen's neutral "Choose a game", which cannot be picked
+    options = app.locator("#game-picker option:not([disabled])").evaluate_all("os => os.map(o => o.value)")
+    assert app.locator("#game-picker option[disabled]").evaluate_all("os => os.map(o => [o.value, o.hidden])") == [["", True]]
+    assert app.locator("#game-picker").input_value() == "spades"
     assert "spades" in options
     info = call(app, "info")
     playable = {g["id"] for g in info["games"]}

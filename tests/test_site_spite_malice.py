@@ -86,6 +86,20 @@ def choose(legal):
     return legal[0]
 
 
+SIZES = ({"width": 1280, "height": 800}, {"width": 390, "height": 844})
+
+
+def pile_places(page):
+    """Where your pay-off pile and each of your discard piles stand (their boxes' x), at each size."""
+    places = []
+    for size in SIZES:
+        page.set_viewport_size(size)
+        places.append([page.locator(sel).bounding_box()["x"] for sel in
+                       [".sm-pay-group .sm-payoff"] + [f".sm-my-fan:nth-child({d + 1})" for d in range(4)]])
+    page.set_viewport_size(SIZES[0])
+    return places
+
+
 def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     settings(page, speed="normal")
     open_app(page, site, f"{GAME}?v={VERSION}&s={SEED}")
@@ -94,6 +108,11 @@ def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     assert v["current_player"] == 0 and sorted(v["zones"]["hand0"]) == ["2D", "3H", "AS", "JC", "KS"]
     assert page.locator(".sm-opp").count() == 1
     assert page.locator("#status").inner_text().startswith("Your turn")
+    # the opponent has not drawn yet: its empty hand is the one its turn fills, not "Hand 0"
+    assert v["hand_counts"][1] == 0
+    chip = page.locator(".sm-opp [data-hand-count]")
+    assert chip.inner_text() == "Draws on its turn" and "0" not in chip.inner_text()
+    full_hand = pile_places(page)
 
     # an Ace can only start a pile: one click plays it
     hand_card(page, "AS").click()
@@ -130,6 +149,9 @@ def test_a_person_builds_uses_a_king_and_discards_by_clicking(page, site):
     v = view(page)
     assert v["centre"][0]["cards"][-1] == "KS" and v["centre"][0]["rank"] == "4" and v["centre"][0]["needs"] == "5"
     assert page.locator("[data-target='centre:0'] .sm-badge").inner_text() == "K = 4"
+    # two cards left of five: your piles stand where they stood with the full hand, at both sizes
+    assert len(view(page)["zones"]["hand0"]) == 2
+    assert pile_places(page) == full_hand
 
     # a single click on a card that can only be discarded does not end the turn; the pile click does
     hand_card(page, "JC").click()
@@ -262,7 +284,7 @@ def test_four_players_on_a_phone_screen(page, site):
         assert seat == i + 1
         assert panel.locator(".sm-name").inner_text().startswith(f"Player {seat + 1}")
         assert int(panel.locator("[data-payoff-count]").inner_text()) == v["payoff_counts"][seat]
-        assert int(panel.locator(".sm-opp-hand").inner_text()) == v["hand_counts"][seat]
+        assert int(panel.locator("[data-hand-count]").get_attribute("data-hand-count")) == v["hand_counts"][seat]
         assert panel.locator(".sm-opp-pay [data-card]").get_attribute("data-card") == v["payoff_tops"][seat]
         for d in range(4):
             shown = panel.locator(f"[data-discard='{seat}:{d}'] [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")

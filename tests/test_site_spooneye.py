@@ -94,6 +94,12 @@ def test_the_table_shows_rows_of_masts_the_stock_and_the_hand(page, site):
     assert page.locator(".se-hand .card").count() == len(view["zones"]["hand0"])
     assert page.locator(".se-stock-count").inner_text() == str(view["stock_count"])
     assert page.locator("#status").inner_text().strip()
+    # the captured chips' marks have a key by the scores, and each mark its own title
+    key = page.locator("[data-captured-key]").inner_text()
+    assert "▼ face down, 1 point each" in key and "▲ face up (doubled), 2 points each" in key
+    chip = page.locator(".se-row.mine .se-captured")
+    assert chip.locator("span[title]").evaluate_all("s => s.map(e => e.title)") == [
+        "face down, 1 point each", "face up (doubled), 2 points each"]
     page.locator("#btn-rules").click()
     page.wait_for_function("document.querySelector('#rules-body').textContent.includes(\"crow's nest\")")
 

@@ -80,7 +80,7 @@ def test_each_game_says_on_its_tile_what_it_is_in_its_own_word_file(game, lang):
 
 @pytest.mark.parametrize("lang, line, colour, points, not_said", [
     ("en", "line", "colour", "5", "fill"),
-    ("ja", "列", "色", "5", "埋め"),
+    ("ja", "ライン", "色", "5", "埋め"),
 ])
 def test_the_leopard_tile_says_lines_of_a_suit_or_colour_and_going_out_at_5(lang, line, colour, points, not_said):
     # docs/rules/leopard.md: lines of one suit or one colour score; you may go out at 5 or more
@@ -88,7 +88,7 @@ def test_the_leopard_tile_says_lines_of_a_suit_or_colour_and_going_out_at_5(lang
     assert line in blurb and colour in blurb and points in blurb and not_said not in blurb, blurb
 
 
-@pytest.mark.parametrize("lang, mast, nest", [("en", "mast", "crow's nest"), ("ja", "マスト", "見張り台")])
+@pytest.mark.parametrize("lang, mast, nest", [("en", "mast", "crow's nest"), ("ja", "マスト", "からすの巣")])
 def test_the_spooneye_tile_says_you_capture_masts(lang, mast, nest):
     # docs/rules/spooneye.md: a raise at exactly 21 takes the mast and one opponent mast
     blurb = words(lang, "spooneye")["spooneye.home.blurb"]

@@ -27,6 +27,8 @@ import { installLearn } from "./features/learn.js";
 import { installFirstLook } from "./features/first_look.js";
 import { esc } from "./shell/html.js";
 import * as oneTab from "./features/one_tab.js";
+import { installBarMenu } from "./shell/bar_menu.js";
+import * as sound from "./features/sound.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -141,6 +143,7 @@ async function boot() {
   const playable = app.info.games.filter((g) => LAYOUTS[g.id]);
   const picker = $("game-picker");
   picker.innerHTML = "";
+  picker.add(chooseOption());          // what the picker reads at the home screen, where no game is open
   for (const g of playable) picker.add(new Option(gameName(g.id, g.title), g.id));
   picker.disabled = false;
   a11y.init();
@@ -334,7 +337,8 @@ function setGame(gameId, mode = PLAY) {
   app.busy = false;
   app.local = {};
   nameSeats();
-  $("game-picker").value = gameId;
+  $("game-picker").dataset.game = gameId;         // home.js shows it again when a table is back on the screen
+  $("game-picker").value = atHome() ? "" : gameId;
   store.setLastGame(gameId);
   if (!atHome() && (mode.kind === "play" || mode.kind === "daily")) tabs.claim(tableSlot());   // another tab showing it stops
   document.title = `${gameName(gameId, app.layout.title)} — pygames`;
@@ -351,6 +355,7 @@ async function newGame(gameId, { seed, look = false } = {}) {
   });
   setGame(gameId);
   adopt(state);
+  sound.dealt();
   if (look) firstLook.arm(state);
 }
 
@@ -464,6 +469,7 @@ function errorText(err) {
 async function afterMove(prev, gen) {
   const view = app.state.view;
   const hold = app.layout.holdAfter?.(prev, view);
+  sound.afterMove(prev, view, { hold, move: view.log?.at(-1)?.move, me: watching() ? null : app.state.seat });
   if (hold) {
     app.hold = hold;
     render();
@@ -631,10 +637,20 @@ function statusLine(ctx) {
   return ctx.view.is_over && !remoteOn() ? t("page.play_again", { line }) : line;
 }
 
+/** The game picker's neutral entry: "Choose a game", not one of the games to pick (home.js selects it). */
+function chooseOption() {
+  const option = new Option(t("page.choose_game"), "");
+  option.disabled = true;
+  option.hidden = true;
+  return option;
+}
+
 /** After a language change: the game names, the home screen, the table and the status line anew
  * (lang_page.js has already put the new words into the page's fixed elements). */
 function relabel() {
-  for (const option of $("game-picker").options) option.text = gameName(option.value, LAYOUTS[option.value]?.title);
+  for (const option of $("game-picker").options) {
+    option.text = option.value ? gameName(option.value, LAYOUTS[option.value]?.title) : chooseOption().text;
+  }
   if (app.layout) document.title = `${gameName(app.gameId, app.layout.title)} — pygames`;
   if (atHome()) { goHome(); if (root.dataset.state === "ready") setWaiting(false); }
   render();
@@ -794,6 +810,7 @@ function showSettings() {
     `<label>${label}<select name="${name}">${values.map((v) =>
       `<option value='${JSON.stringify(v)}' ${JSON.stringify(v) === JSON.stringify(chosen) ? "selected" : ""}>${labels[JSON.stringify(v)] ?? v}</option>`).join("")}</select></label>`;
   fields.push(languageField());
+  fields.push(sound.field(t("page.settings.sound")));
   const partnered = botSeats.hasPartner(info, app.state.view.players, app.state.seat);
   fields.push(select("level", t(partnered ? "hint.opponents_level" : "page.settings.bots"), app.info.levels, current.level || "normal", Object.fromEntries(
     Object.entries(LEVEL_NAMES).map(([k, v]) => [JSON.stringify(k), v]))));
@@ -851,6 +868,7 @@ function showSettings() {
     if (dlg.returnValue !== "apply" && dlg.returnValue !== "new") return;
     const next = read();
     if (await chooseLanguage($("settings-language").value)) relabel();
+    if ($("settings-sound").checked !== sound.enabled()) sound.setEnabled($("settings-sound").checked);
     const kept = { ...current, level: next.level, watch: next.watch, speed: next.speed, people: next.people };
     if ("partner_level" in next) kept.partner_level = next.partner_level;
     if (dlg.returnValue === "new" && (await mayDropGame(false))) {   // Settings' own button is the choice
@@ -1041,4 +1059,5 @@ const sharing = installShare({ game, layouts: LAYOUTS, ask, toast, notice, adopt
 window.pygames = { call: (method, args) => app.engine.call(method, args), app, play: (move) => act(move),
   liveDeliver: (link) => remoteTable.liveDeliver(link) };
 
+installBarMenu();            // a phone's bar: one row, the other actions under Menu
 boot().catch((err) => fail(err.message || String(err)));

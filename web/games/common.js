@@ -80,6 +80,30 @@ export function trickArea(plays, positions, { winner = null, target = "trick", f
   return area;
 }
 
+/** The cards that just came into the person's hand (drawn, taken, an offer refused back): ``hand`` is
+ *  the hand drawn now, ``local`` the layout's ctx.local, where the hand of the last redraw is kept. A
+ *  card stays marked until others arrive or it leaves the hand; a whole new hand (more than three at
+ *  once: a deal) marks none, nor does the first redraw after a new game, undo or link. */
+export function arrivals(local, hand) {
+  const now = new Set(hand);
+  if (local.handBefore) {
+    const added = hand.filter((c) => !local.handBefore.has(c));
+    if (added.length) local.arrived = new Set(added.length <= 3 ? added : []);
+    else local.arrived = new Set([...(local.arrived || [])].filter((c) => now.has(c)));
+  }
+  local.handBefore = now;
+  return local.arrived || new Set();
+}
+
+/** Mark ``card`` (a cardEl) as just arrived when ``on``: a small "new" tag on its corner (style.css). */
+export function markNew(card, on = true) {
+  if (on) {
+    card.classList.add("card-new");
+    card.dataset.newLabel = t("page.new_card");
+  }
+  return card;
+}
+
 /** Make a highlighted target that is no button reachable from the keyboard: arrows focus it, Enter
  *  or Space drops the picked card there. */
 export function keyTarget(node) {

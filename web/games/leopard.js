@@ -4,7 +4,7 @@
 // this file only draws: pick a card and its legal positions light up (both squares and the discard
 // pile), click or drop it there.
 import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText, isRed } from "../table/cards.js";
-import { el, esc, keyTarget, moveButton, num, playerName, seatName as commonSeatName, t } from "./common.js";
+import { arrivals, el, esc, keyTarget, markNew, moveButton, num, playerName, seatName as commonSeatName, t } from "./common.js";
 
 /** The layout's own words: leopard.ui.<key> (web/lang/<lang>/leopard.json). */
 const ui = (key, params) => t(`leopard.ui.${key}`, params);
@@ -230,12 +230,13 @@ function handRow(view, ctx) {
   hand.style.setProperty("--n", String(Math.max(1, cards.length)));
   let selectedShown = false;
   const sorted = [...cards].sort(handOrder);
+  const drawn = arrivals(ctx.local, cards);          // the card just drawn carries "new", as in Skarney Gin
   for (const code of sorted) {
     const source = `hand:${code}`;
     const legal = ctx.sources.has(source);
     const selected = ctx.selected === source && !selectedShown;
     if (selected) selectedShown = true;
-    hand.appendChild(cardEl(code, { source, legal, selected, dim: ctx.myTurn && !ctx.busy && !legal }));
+    hand.appendChild(markNew(cardEl(code, { source, legal, selected, dim: ctx.myTurn && !ctx.busy && !legal }), drawn.has(code)));
   }
   return hand;
 }

@@ -5,7 +5,7 @@
 // The initial meld is built in the engine one 3-card meld at a time (initial_part, take_back) and laid
 // down with initial_meld; only you see the melds you have chosen until then.
 import { HAND_SUITS, RANKS, cardEl, cardPicture, cardText } from "../table/cards.js";
-import { el, esc, moveButton, playerName, scoreSheet, seatName, t } from "./common.js";
+import { arrivals, el, esc, markNew, moveButton, playerName, scoreSheet, seatName, t } from "./common.js";
 
 const GAME = "skarney_gin";
 /** The layout's own words: skarney_gin.ui.<key> (web/lang/<lang>/skarney_gin.json). */
@@ -29,7 +29,7 @@ function state(ctx) {
       sel: [],                  // selected hand cards
       checks: new Map(),        // sorted selection -> {kind, why} from the engine, or null while asked
       moveCount: -1,            // view.move_count at the last redraw (a move clears the selection)
-      lastHand: null, newCards: new Set(),
+      newCards: new Set(),      // cards that just arrived in the hand (common.js arrivals)
     });
   }
   local.rerender = ctx.rerender;
@@ -78,13 +78,7 @@ function sync(view, ctx) {
   local.moveCount = view.move_count;
   // cards that just arrived in the hand (drawn, taken, or an offer refused back)
   const now = new Set(hand);
-  if (local.lastHand) {
-    const added = hand.filter((c) => !local.lastHand.has(c));
-    if (added.length && added.length <= 3) local.newCards = new Set(added);
-    else if (added.length) local.newCards = new Set();
-    else local.newCards = new Set([...local.newCards].filter((c) => now.has(c)));
-  }
-  local.lastHand = now;
+  local.newCards = arrivals(local, hand);
   const inPending = new Set((view.pending || []).flat());
   local.sel = local.sel.filter((c) => now.has(c) && !inPending.has(c));
 }
@@ -439,12 +433,12 @@ function handEl(view, ctx, selecting) {
   for (const code of cards) {
     const selected = local.sel.includes(code);
     if (!selecting) {
-      row.appendChild(cardEl(code, { extraClass: local.newCards.has(code) ? "sg-new" : "" }));
+      row.appendChild(markNew(cardEl(code), local.newCards.has(code)));
       continue;
     }
     // a selected card drags the whole selection; an unselected one drags itself
     const source = `sel:${selected ? selKey : code}`;
-    const c = cardEl(code, { source, legal: true, selected, extraClass: local.newCards.has(code) ? "sg-new" : "" });
+    const c = markNew(cardEl(code, { source, legal: true, selected }), local.newCards.has(code));
     c.addEventListener("click", (e) => {
       e.stopPropagation();                       // selection is local: the page's pick/drop does not see it
       const table = c.closest(".table") || document.getElementById("table");

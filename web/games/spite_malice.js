@@ -89,15 +89,24 @@ function payoffPile(view, seat, opts = {}) {
   return box;
 }
 
+/** An opponent's hand size; an empty hand that its next turn fills (at the deal's start, before the
+ * first draw, or after the last card went) says so rather than "Hand 0". */
+function handChip(view, seat) {
+  const hand = view.hand_counts[seat];
+  if (!hand && view.stock_count + view.completed_count > 0) {
+    return `<span class="sm-chip sm-to-draw" data-hand-count="0" title="${esc(ui("hand_title"))}">${esc(ui("hand_to_draw"))}</span>`;
+  }
+  return `<span class="sm-chip" data-hand-count="${hand}" title="${esc(ui("hand_title"))}">${esc(ui("hand"))} <b class="sm-opp-hand">${hand}</b></span>`;
+}
+
 function opponentPanel(view, seat, ctx, mark) {
   const me = ctx.seat;
   const panel = el("section", "sm-opp");
   panel.dataset.seat = String(seat);
   if (acting(ctx) === seat) panel.classList.add("to-act");
-  const hand = view.hand_counts[seat];
   panel.appendChild(el("div", "sm-opp-head",
     `<span class="sm-name">${esc(name(seat, me))}${view.dealer === seat ? dealerMark(t("page.dealer")) : ""}</span>` +
-    `<span class="sm-chip" title="${esc(ui("hand_title"))}">${esc(ui("hand"))} <b class="sm-opp-hand">${hand}</b></span>`));
+    handChip(view, seat)));
   const pay = payoffPile(view, seat, { mini: true });
   pay.classList.add("sm-opp-pay");
   panel.appendChild(pay);

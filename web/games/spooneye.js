@@ -89,7 +89,13 @@ function slotEl(ctx, player, side) {
 function capturedChip(view, seat) {
   const c = view.captured[seat];
   return `<span class="se-chip se-captured" data-captured-seat="${seat}" title="${esc(ui("captured_title"))}">` +
-    `${esc(ui("captured"))} <b class="se-down">${c.down}</b>▼ <b class="se-up">${c.up}</b>▲ = <b class="se-points">${c.points}</b></span>`;
+    `${esc(ui("captured"))} <span title="${esc(ui("key_down"))}"><b class="se-down">${c.down}</b>▼</span> ` +
+    `<span title="${esc(ui("key_up"))}"><b class="se-up">${c.up}</b>▲</span> = <b class="se-points">${c.points}</b></span>`;
+}
+
+/** The key to the captured chips' marks, shown once by the scores: what ▼ and ▲ count. */
+function capturedKey() {
+  return `<p class="se-key" data-captured-key>${esc(ui("captured"))}: <span>▼ ${esc(ui("key_down"))}</span> · <span>▲ ${esc(ui("key_up"))}</span></p>`;
 }
 
 function rowEl(view, ctx, seat, glow) {
@@ -209,7 +215,7 @@ function scorePanel(view, ctx) {
       : ui("this_deal", { n: view.captured[s].points }))}</span></div>`).join("");
   const goal = standard ? ui("goal", { deal: view.deal, target: view.target }) : ui("goal_basic");
   const ext = view.players > 2 ? `<p class="se-ext">${esc(ui("extension", { n: view.players }))}</p>` : "";
-  aside.innerHTML = `<div class="team-scores">${rows}</div><p class="target">${esc(goal)}</p>${ext}` +
+  aside.innerHTML = `<div class="team-scores">${rows}</div><p class="target">${esc(goal)}</p>${capturedKey()}${ext}` +
     (view.last_raise ? `<p class="se-raise" title="${esc(ui("latest_raise"))}">⚑ ${esc(raiseText(view.last_raise))}</p>` : "");
   if (view.deals.length) {
     const sheet = scoreSheet(ctx, {
@@ -266,9 +272,10 @@ export default {
   title: "Spooneye",
   // the home screen's tile: a few cards on the felt, as this table looks (SVG, 120 x 72 units)
   picture() {
-    return [0, 1, 2, 3].map((i) => cardPicture(14 + i * 24, 4, ["5C", "JH", "3S", "9D"][i]) +      // masts: short stacks
-      cardPicture(14 + i * 24, 10, ["8S", "2D", "TC", "4H"][i])).join("") +
-      [0, 1, 2].map((i) => cardPicture(26 + i * 24, 42, ["6H", "QS", "7D"][i])).join("");
+    // masts: short stacks, the lower card 12 units down so the upper one's rank shows whole
+    return [0, 1, 2, 3].map((i) => cardPicture(14 + i * 24, 3, ["5C", "JH", "3S", "9D"][i]) +
+      cardPicture(14 + i * 24, 15, ["8S", "2D", "TC", "4H"][i])).join("") +
+      [0, 1, 2].map((i) => cardPicture(26 + i * 24, 44, ["6H", "QS", "7D"][i])).join("");
   },
   seatName: (seat, me) => name(seat, me),
   /** A move in words for the recent-moves line and screen readers. */

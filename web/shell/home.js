@@ -118,6 +118,15 @@ export function showHome(games, onOpen) {
   setWaiting(root.dataset.state !== "ready");
   home.hidden = false;
   root.dataset.view = "home";
+  pickerShows(null);
+}
+
+/** The header's game picker: at the home screen its neutral "Choose a game" (no game is open, though
+ * the last one waits behind), at a table that table's game (app.js keeps it in data-game). */
+function pickerShows(gameId) {
+  const picker = document.getElementById("game-picker");
+  if (!picker || ![...picker.options].some((o) => !o.value)) return;     // still loading: "Loading…" stays
+  picker.value = gameId || "";
 }
 
 /** Before the engine is ready the tiles show but wait. */
@@ -128,6 +137,8 @@ export function setWaiting(waiting) {
 export function hideHome() {
   document.getElementById("home").hidden = true;
   root.dataset.view = "table";
+  const picker = document.getElementById("game-picker");
+  if (picker?.dataset.game && !picker.value) pickerShows(picker.dataset.game);   // a game picked in it stays
 }
 
 export const atHome = () => root.dataset.view === "home";
