@@ -15,7 +15,6 @@ answer to an offer made before a reload is told apart from one to the offer on s
 from __future__ import annotations
 
 import base64
-import binascii
 import unicodedata
 from dataclasses import dataclass
 
@@ -106,14 +105,7 @@ def parse(text: object) -> Signal:
         data = data[data.rindex("#") + 1:]
     if data.startswith(PREFIX):
         data = data[len(PREFIX):]
-    if len(data) % 4 == 1 or any(c not in wire._B64 for c in data):
-        raise BadSignal("the connection link is damaged (not base64url)")
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except (binascii.Error, ValueError):
-        raise BadSignal("the connection link is damaged (not base64url)") from None
-    if base64.urlsafe_b64encode(raw).rstrip(b"=").decode() != data:
-        raise BadSignal("the connection link is damaged (not canonical base64url)")
+    raw = wire.unb64url(data, BadSignal, "the connection link")
     r = wire._Reader(raw)
     try:
         if r.take(2) != MAGIC:

@@ -422,14 +422,20 @@ def link_bytes(link: object) -> bytes:
     data = text[len(PREFIX):]
     if len(text) > MAX_LINK_CHARS:
         raise BadMessage(f"the link is too long to be a message ({len(text)} characters)")
+    return unb64url(data, BadMessage, "the link")
+
+
+def unb64url(data: str, error: type[ValueError], what: str) -> bytes:
+    """The bytes of unpadded base64url text, strictly (only its alphabet, in canonical form): else
+    ``error`` saying that ``what`` is damaged."""
     if len(data) % 4 == 1 or any(c not in _B64 for c in data):
-        raise BadMessage("the link is damaged (not base64url)")
+        raise error(f"{what} is damaged (not base64url)")
     try:
         raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
     except (binascii.Error, ValueError):
-        raise BadMessage("the link is damaged (not base64url)") from None
+        raise error(f"{what} is damaged (not base64url)") from None
     if base64.urlsafe_b64encode(raw).rstrip(b"=").decode() != data:
-        raise BadMessage("the link is damaged (not canonical base64url)")
+        raise error(f"{what} is damaged (not canonical base64url)")
     return raw
 
 

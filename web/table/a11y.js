@@ -64,21 +64,28 @@ export function announce(text) {
   while (region.children.length > SHOWN) region.firstElementChild.remove();
 }
 
-/** A move as the person is asked to make it, an instruction ("play 7♥", a lesson's step): the layout's
- * own ``instruct(move, view)`` if it has one, else built from the move's type and cards. */
-export function instruct(layout, move, view) {
-  const own = layout?.instruct?.(move, view);
-  if (own) return own;
+/** What a move names, in words: its cards (``name(value)`` gives a card's words, or null for a value
+ * that is no card) wherever they sit in the move, else its value (a bid). */
+function moveWhat(move, name) {
   const cards = [];
   const collect = (v) => {
-    if (typeof v === "string" && CARD.test(v)) cards.push(cardName(v));
+    const card = name(v);
+    if (card !== null) cards.push(card);
     else if (Array.isArray(v)) v.forEach(collect);
     else if (v && typeof v === "object") Object.values(v).forEach(collect);
   };
   Object.entries(move || {}).forEach(([k, v]) => { if (k !== "type") collect(v); });
   const value = move?.bid ?? null;
-  const what = cards.length ? cards.join(", ") :
-    value == null ? "" : hasText(`a11y.value.${value}`) ? t(`a11y.value.${value}`) : String(value);
+  return cards.length ? cards.join(", ")
+    : value == null ? "" : hasText(`a11y.value.${value}`) ? t(`a11y.value.${value}`) : String(value);
+}
+
+/** A move as the person is asked to make it, an instruction ("play 7♥", a lesson's step): the layout's
+ * own ``instruct(move, view)`` if it has one, else built from the move's type and cards. */
+export function instruct(layout, move, view) {
+  const own = layout?.instruct?.(move, view);
+  if (own) return own;
+  const what = moveWhat(move, (v) => (typeof v === "string" && CARD.test(v) ? cardName(v) : null));
   const type = String(move?.type ?? "");
   return hasText(`a11y.do.${type}`) ? t(`a11y.do.${type}`, { what }) : t("a11y.do", { action: type.replace(/_/g, " "), what }).trim();
 }
@@ -89,16 +96,7 @@ export function describe(layout, move, seat, view) {
   const own = layout?.describe?.(move, seat, view);
   if (own) return own;
   const seen = JSON.stringify(view || {});
-  const cards = [];
-  const collect = (v) => {
-    if (isCardCode(v)) cards.push(seen.includes(`"${v}"`) ? cardName(v) : t("a11y.card.hidden"));
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v && typeof v === "object") Object.values(v).forEach(collect);
-  };
-  Object.entries(move || {}).forEach(([k, v]) => { if (k !== "type") collect(v); });
-  const value = move?.bid ?? null;
-  const what = cards.length ? cards.join(", ") :
-    value == null ? "" : hasText(`a11y.value.${value}`) ? t(`a11y.value.${value}`) : String(value);
+  const what = moveWhat(move, (v) => (isCardCode(v) ? (seen.includes(`"${v}"`) ? cardName(v) : t("a11y.card.hidden")) : null));
   const type = String(move?.type ?? "");
   const action = hasText(`a11y.move.${type}`) ? t(`a11y.move.${type}`, { what })
     : t("a11y.move", { action: type.replace(/_/g, " "), what }).trim();
