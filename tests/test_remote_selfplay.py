@@ -19,20 +19,29 @@ from pygames.remote.verify import true_moves
 MOVE_LIMIT = 1_500        # characters of a message that carries moves and shares
 OPENING_LIMIT = 8_000     # characters of a message that carries a shuffling pass
 
-# (game, players, options, deals: None plays the whole match)
+# (game, players, options, deals: None plays the whole match). Every game plays a deal here; the
+# whole matches and the larger tables, a minute or two each, are the soak's (python3 build.py soak).
+SOAK = pytest.mark.soak
 TABLES = [
     ("spades", 4, {"target": 200}, 1),
-    ("spite_malice", 2, {"target": 0, "payoff": 13}, None),
-    ("spite_malice", 3, {"target": 0, "payoff": 13}, 1),
-    ("spite_malice", 4, {"target": 0, "payoff": 13}, 1),
+    ("spite_malice", 2, {"target": 0, "payoff": 13}, 1),
+    pytest.param("spite_malice", 2, {"target": 0, "payoff": 13}, None, marks=SOAK),
+    pytest.param("spite_malice", 3, {"target": 0, "payoff": 13}, 1, marks=SOAK),
+    pytest.param("spite_malice", 4, {"target": 0, "payoff": 13}, 1, marks=SOAK),
     ("skarney_gin", 2, {"target": 100}, 1),
-    ("leopard", 2, {}, None),
-    ("leopard", 4, {}, 1),
+    ("leopard", 2, {}, 1),
+    pytest.param("leopard", 2, {}, None, marks=SOAK),
+    pytest.param("leopard", 4, {}, 1, marks=SOAK),
     ("spooneye", 2, {"rules": "basic"}, None),
     ("spooneye", 2, {}, 1),
     ("spooneye", 3, {}, 1),
-    ("spooneye", 4, {}, 1),
+    pytest.param("spooneye", 4, {}, 1, marks=SOAK),
 ]
+
+
+def _table_id(table):
+    game, players, _options, deals = table.values if hasattr(table, "values") else table
+    return f"{game}-{players}p-{'match' if deals is None else 'deal'}"
 
 
 def check_sizes(report):
@@ -41,8 +50,7 @@ def check_sizes(report):
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("game, players, options, deals", TABLES,
-                         ids=[f"{g}-{n}p-{'match' if d is None else 'deal'}" for g, n, _o, d in TABLES])
+@pytest.mark.parametrize("game, players, options, deals", TABLES, ids=[_table_id(t) for t in TABLES])
 def test_simulated_players_reach_a_verified_end(game, players, options, deals):
     shown = []
     report = selfplay(game, players, seed=1, options=options, deals=deals, watch=lambda seat, page: shown.append(
