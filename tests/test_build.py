@@ -30,12 +30,12 @@ def info(dist):
 
 def test_dist_has_the_pinned_pyodide_runtime(dist):
     assert info(dist)["pyodide"] == runtime.PYODIDE_VERSION == "314.0.7"
-    runtime = dist / "pyodide"
+    folder = dist / "pyodide"
     for name in runtime.RUNTIME_FILES:
-        assert (runtime / name).is_file(), name
-    assert f'"{runtime.PYODIDE_VERSION}"' in (runtime / "pyodide.mjs").read_text()
-    assert (runtime / "pyodide.asm.wasm").read_bytes()[:4] == b"\0asm"
-    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+        assert (folder / name).is_file(), name
+    assert f'"{runtime.PYODIDE_VERSION}"' in (folder / "pyodide.mjs").read_text()
+    assert (folder / "pyodide.asm.wasm").read_bytes()[:4] == b"\0asm"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.14.")
     for rel, size in info(dist)["runtime_bytes"].items():
         assert (dist / rel).stat().st_size == size, rel

@@ -991,9 +991,12 @@ const remoteTable = installRemote({
   errorText,
   gameTitle,
   playerCounts: (gameId) => app.info.games.find((g) => g.id === gameId)?.players ?? [],
-  // a remote message's moves as the others will read them: "Bea refused K♠ · Bea offered 7♦"
-  describeAs: (names, moves) => withSeatNames(names, () =>
-    moves.map(({ seat, move }) => recent.entryText(app.layout, { seat, move }, app.state?.view || {})).join(" · ")),
+  // a remote message's moves as the others will read them: "Bea refused K♠ · Bea offered 7♦" (the
+  // view as nobody's: every seat by its name, the person's own too)
+  describeAs: (names, moves) => withSeatNames(names, () => {
+    const asNobody = { ...(app.state?.view || {}), seat: -1 };
+    return moves.map(({ seat, move }) => recent.entryText(app.layout, { seat, move }, asNobody)).join(" · ");
+  }),
   show: (gameId, state, table) => {
     hideHome();
     const before = remoteOn() ? app.state?.view ?? null : null;     // the table's last state shown, if any
