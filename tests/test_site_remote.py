@@ -5,6 +5,7 @@ engine's own remote-table calls (``pygames.remote.api``, what the page's worker 
 pass links to each other (an invitation, a join, the host's answer), and a link opened twice, a message for
 another table, a full storage and a hostile invitation do no harm."""
 
+import json
 import re
 
 import pytest
@@ -223,6 +224,17 @@ def check_table_whole(page):
     assert hand["y"] + hand["height"] <= page.locator("#remote-panel").bounding_box()["y"] + 1
 
 
+def check_cards_drawn(page):
+    """Every card the page draws is one its view shows (a card not yet opened is drawn face down,
+    never as some other card), and a one-deck game draws no card twice; then the table is whole."""
+    drawn = page.locator("#table [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    faces = [c for c in drawn if c and c != "??"]
+    assert len(faces) == len(set(faces)), sorted(c for c in faces if faces.count(c) > 1)
+    shown = json.dumps(page.evaluate(STATUS)["view"])
+    assert all(f'"{c}"' in shown for c in faces), [c for c in faces if f'"{c}"' not in shown]
+    check_table_whole(page)
+
+
 def check_status_on_screen(page):
     """On a wide screen the panel takes one row below the table: the game's status line stays on
     screen, and the panel says who waits for what in one line beside its buttons."""
@@ -247,7 +259,7 @@ def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, sit
     heard = set()
     # the deck is a fair shuffle of both people's secrets, another every run: a deal took 40 to 86
     # moves in five runs, and once 9
-    assert play_first_deal([bea], heard, simulated=[aki], before_move=check_table_whole) >= 4
+    assert play_first_deal([bea], heard, simulated=[aki], before_move=check_cards_drawn) >= 4
     check_deal_verified([bea])
     assert aki.status["verified_deals"] >= 1 and not aki.status["stopped"], aki.status
     assert aki.status["view"]["scores"] == bea.evaluate(STATUS)["view"]["scores"]
