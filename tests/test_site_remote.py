@@ -426,13 +426,15 @@ def test_a_game_tile_starts_a_remote_table_and_its_dialog_chooses_how_many_play(
     assert page.locator("#settings-stun").input_value() == "stun:stun.l.google.com:19302"
     page.locator("#settings-stun").fill("stun:stun.example.org:3478\nnot a server")
     page.locator("#settings-apply").click()
+    # kept when the dialog closes (its close event): only the servers, not what is no server
+    page.wait_for_function("localStorage.getItem('pygames:stun') === 'stun:stun.example.org:3478'")
     page.reload()
     wait_ready(page)
     page.locator("#btn-settings").click()
     assert page.locator("#settings-stun").input_value() == "stun:stun.example.org:3478"
     page.locator("#settings-stun").fill("")
     page.locator("#settings-apply").click()
-    assert page.evaluate("localStorage.getItem('pygames:stun')") == ""
+    page.wait_for_function("localStorage.getItem('pygames:stun') === ''")
 
 
 def test_a_link_opened_in_another_tab_moves_this_tab_on_and_nothing_is_signed_twice(warm_page, site):

@@ -19,11 +19,12 @@ export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 const GATHER_MS = 3000;            // the longest wait for a connection's addresses (then use those found)
 const MAX_DATA = 200_000;          // characters of one channel message (a shuffle part is 8,000)
 
+const stunList = (text) => String(text).split(/[\s,]+/).filter((url) => /^stuns?:[^\s]{1,200}$/.test(url)).slice(0, 5);
+
 /** The STUN servers Settings lists (none: keep to this network). */
 export function stunServers() {
   const raw = localStorage.getItem(STUN_KEY);
-  if (raw === null) return DEFAULT_STUN;
-  return raw.split(/[\s,]+/).filter((url) => /^stuns?:[^\s]{1,200}$/.test(url)).slice(0, 5);
+  return raw === null ? DEFAULT_STUN : stunList(raw);
 }
 
 /** The Settings field for the STUN servers, kept when the dialog closes with Apply. */
@@ -43,7 +44,7 @@ export function installStunSetting(form, t) {
   fill();
   form.closest("dialog").addEventListener("close", (event) => {
     const dialog = event.target;
-    if (dialog.returnValue && dialog.returnValue !== "cancel") localStorage.setItem(STUN_KEY, field.value.split(/[\s,]+/).filter(Boolean).join("\n"));
+    if (dialog.returnValue && dialog.returnValue !== "cancel") localStorage.setItem(STUN_KEY, stunList(field.value).join("\n"));
     fill();
   });
 }
