@@ -14,6 +14,7 @@ import pytest
 from pygames.remote.texts import TEXTS
 from pygames.remote.__main__ import main
 from pygames.remote.selfplay import NAMES, selfplay
+from pygames.remote import wire
 from pygames.remote.verify import true_moves
 
 MOVE_LIMIT = 1_500        # characters of a message that carries moves and shares
@@ -61,6 +62,24 @@ def test_simulated_players_reach_a_verified_end(game, players, options, deals):
         assert all(p.replay.last.over for p in report.parties)
     check_sizes(report)
     check_cards_shown(report, shown)
+    if game == "skarney_gin":
+        check_one_link_a_turn(report)
+
+
+def check_one_link_a_turn(report):
+    """Skarney Gin: the card an answerer draws is opened to it with the offer (it draws whatever it
+    answers), so every message of the deal's play carries a move - but where the offer was an Ace
+    and refused: only then was the draw not sure when the offer went out."""
+    host = report.parties[0]
+    moves = host.ledger.moves
+    played = 0
+    for m in host.messages:
+        kinds = {type(item).__name__ for item in m.items}
+        if "Move" in kinds:
+            played += sum(isinstance(item, wire.Move) for item in m.items)
+        elif kinds == {"Shares"} and 0 < played < len(moves):
+            before, last = moves[played - 2][1].move, moves[played - 1][1].move
+            assert last["type"] == "refuse" and before["type"] == "offer" and before["card"][0] == "A", (before, last)
 
 
 def check_cards_shown(report, shown):
