@@ -2,6 +2,8 @@
 untrusted input like a message: strictly parsed, signed by its sender's table key, bound to its table,
 its sender, its kind, its session and the seats it is for; a change to any part is refused."""
 
+import base64
+
 import pytest
 
 from pygames import bridge
@@ -48,13 +50,11 @@ def test_a_signal_has_a_known_answer_and_reads_back(seated):
 
 
 def _raw(link):
-    import base64
     data = link[len(signals.PREFIX):]
     return bytearray(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
 
 
 def _link(raw):
-    import base64
     return signals.PREFIX + base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
 
 

@@ -5,15 +5,11 @@ only, so nothing leaves this machine; where no namespace can be made the tests s
 on the machine's real network. Every other browser test opens no peer connection at all
 (tests/conftest.py takes the constructor away)."""
 
-import json
-import os
-import sys
-
 import pytest
 
 from tests.helpers import netns
+from tests.helpers.live_driver import run_isolated
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = [pytest.mark.heavy, pytest.mark.browser]
 
 
@@ -21,10 +17,7 @@ def drive(scenario, dist):
     reason = netns.problem()
     if reason:
         pytest.skip(f"live tables are tested only inside a network namespace: {reason}")
-    done = netns.run([sys.executable, "-m", "tests.helpers.live_driver", scenario], timeout=900, cwd=ROOT,
-                     env={**os.environ, "PYTHONPATH": ROOT})
-    assert done.returncode == 0, f"the live table failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_isolated(scenario, timeout=900)
 
 
 def check_played_live(result):

@@ -1,7 +1,6 @@
 """The bench's live-table figures: four pages of one browser play a Spades deal over data channels in
 a network namespace of their own (tests/helpers/live_driver.py, as the live tests run it)."""
 
-import json
 import os
 import statistics
 import sys
@@ -15,16 +14,16 @@ def live_figures():
     move's message in the page late in the deal."""
     sys.path.insert(0, str(ROOT))
     from tests.helpers import netns
+    from tests.helpers.live_driver import run_isolated
     reason = netns.problem()
     if reason:
         print(f"live table: n/a ({reason})")
         return
-    done = netns.run([sys.executable, "-m", "tests.helpers.live_driver", "spades"], timeout=1800, cwd=ROOT,
-                     env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    if done.returncode:
-        print(f"live table: failed ({(done.stderr or done.stdout).strip().splitlines()[-1:]})")
+    try:
+        result = run_isolated("spades", timeout=1800)
+    except RuntimeError as e:      # a benchmark reports, it does not fail
+        print(f"live table: failed ({str(e).strip().splitlines()[-1:]})")
         return
-    result = json.loads(done.stdout.strip().splitlines()[-1])
     lat = sorted(result["latencies_ms"])
     late = [ms for times in result["apply_ms"] for ms in times[-11:-1]]   # the last moves but the deal's end
     p90 = lat[min(len(lat) - 1, int(len(lat) * 0.9))]

@@ -21,6 +21,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
@@ -28,6 +29,7 @@ from buildsys.chromium import find_headless_shell, launch_chromium
 from buildsys.common import DIST
 from buildsys.server import serving
 from pygames import ai
+from tests.helpers import netns
 from tests.helpers.site import open_app, wait_ready
 
 LIVE_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]   # host candidates, never mDNS names
@@ -259,6 +261,17 @@ def play(scenario: str) -> dict:
         out["errors"] = [p.console_errors for p in pages]
         browser.close()
     return out
+
+
+def run_isolated(scenario: str, timeout: float) -> dict:
+    """This module run for ``scenario`` inside a network namespace of its own (``netns.run``, which
+    the caller has checked can be made): the JSON line it prints. RuntimeError when it fails."""
+    root = str(Path(__file__).resolve().parents[2])
+    done = netns.run([sys.executable, "-m", "tests.helpers.live_driver", scenario], timeout=timeout, cwd=root,
+                     env={**os.environ, "PYTHONPATH": root})
+    if done.returncode:
+        raise RuntimeError(f"the live table failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

@@ -108,7 +108,8 @@ export function unsqueeze(text, type) {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-const session = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** A fresh session id for a signal: 8 random bytes as 16 hex digits. */
+export const newSession = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
@@ -187,7 +188,7 @@ export function liveTable(hooks) {
   }
 
   function tellPeers() {
-    const seats = [...peers.values()].filter((p) => p.open).map((p) => [...peers].find(([, v]) => v === p)[0]);
+    const seats = [...peers].filter(([, entry]) => entry.open).map(([seat]) => seat);
     for (const entry of peers.values()) if (entry.open) post(entry, { t: "peers", seats });
   }
 
@@ -238,7 +239,7 @@ export function liveTable(hooks) {
     /** An offer to each of ``seats`` (default: every partner not connected now), as a signal. */
     async offer(seats = partners().filter((s) => !peers.get(s)?.open)) {
       if (!seats.length) return null;
-      const id = session();
+      const id = newSession();
       const entries = [];
       for (const seat of seats) {
         pending.get(seat)?.pc.close();
@@ -288,7 +289,6 @@ export function liveTable(hooks) {
       if (amHost() || seat === host()) return Boolean(peers.get(seat)?.open);
       return Boolean(peers.get(host())?.open) && reach.has(seat);
     },
-    waitingFor: (seat) => pending.has(seat),
     partners,
     close() {
       closed = true;

@@ -7,7 +7,7 @@
 
 import { t } from "../shell/i18n.js";
 import { isQuotaError, setItemMakingRoom, whenFull } from "../shell/store.js";
-import { installStunSetting, liveTable } from "./live.js";
+import { installStunSetting, liveTable, newSession } from "./live.js";
 import { showQr } from "./qr.js";
 
 const TABLE_KEY = (id) => `pygames:remote:${id}`;
@@ -131,8 +131,8 @@ export function installRemote(host) {
         signal: async (kind, session, entries) => (await queued("remote_signal_make", { kind, session, entries })).signal,
         openSignal: async (signal) => (await queued("remote_signal_open", { signal })).signal,
         missing: async (counts) => (await queued("remote_missing", { counts })).links,
-        receive: (link) => receive(link),
-        chat: (info) => { heardChat(info); },
+        receive,
+        chat: heardChat,
         changed: () => { draw(); carry(); },
       });
     } catch {
@@ -351,8 +351,7 @@ export function installRemote(host) {
       const text = input.value.trim();
       if (!text) return;
       try {
-        const id = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
-        const signal = (await queued("remote_signal_make", { kind: "chat", session: id, entries: [{ text }] })).signal;
+        const signal = (await queued("remote_signal_make", { kind: "chat", session: newSession(), entries: [{ text }] })).signal;
         carrier.say(signal);
         input.value = "";
         heardChat({ seat: status.seat, name: (status.names || [])[status.seat] || "", text });
@@ -478,14 +477,14 @@ export function installRemote(host) {
   // Every call that starts from the table's state waits for the one before it: a message that comes
   // live while the person moves must not start from the state the move is replacing.
   let queue = Promise.resolve();
-  let queued_ = 0;                    // calls waiting or running (<html data-remote-busy>: tests wait on it)
+  let running = 0;                    // calls waiting or running (<html data-remote-busy>: tests wait on it)
   function serial(job) {
     const root = document.documentElement;
-    queued_ += 1;
+    running += 1;
     root.dataset.remoteBusy = "1";
     const run = queue.then(job, job).finally(() => {
-      queued_ -= 1;
-      if (!queued_) root.dataset.remoteBusy = "0";
+      running -= 1;
+      if (!running) root.dataset.remoteBusy = "0";
     });
     queue = run.catch(() => {});
     return run;
