@@ -9,27 +9,14 @@ That no bot has moved is the page's own record: no bot pause scheduled (app.paus
 (the engine's calls, recorded as the page makes them) - the bot loop stops before either, in the same
 turn of the event loop as the redraw that shows Start."""
 
-from tests.helpers.site import open_app
+from tests.helpers.site import engine_calls, open_app
 
 # every "bot" call the page makes, with its level, recorded as the page's engine starts; Math.random
 # seeded, so that the page deals the same games each run
-RECORD = """
-(() => {
+RECORD = engine_calls("""
   let x = 20240611;
   Math.random = () => (x = (x * 48271) % 2147483647) / 2147483647;
-  window.botCalls = [];
-  let page;
-  Object.defineProperty(window, "pygames", { configurable: true, get: () => page, set(value) {
-    page = value;
-    let engine = value.app.engine;
-    Object.defineProperty(value.app, "engine", { get: () => engine, set(e) {
-      const call = e.call;
-      e.call = (method, args) => { if (method === "bot") window.botCalls.push(args.level); return call(method, args); };
-      engine = e;
-    } });
-  } });
-})();
-"""
+  window.botCalls = [];""", """(method, args) => { if (method === "bot") window.botCalls.push(args.level); return call(method, args); }""")
 BAR = "document.getElementById('first-look')"
 WAITING = f"""() => {{ const app = window.pygames.app;
   return !{BAR}.hidden && !app.busy && app.state.view.move_count === 0 && app.pauses.length === 0

@@ -9,7 +9,7 @@ import pytest
 
 import pygames
 from pygames import ai, links
-from tests.helpers.site import open_app
+from tests.helpers.site import engine_calls, open_app
 
 MY_TURN = ("window.pygames.app.state && !window.pygames.app.busy && !document.querySelector('dialog[open]')"
            " && document.querySelector('#table:not(.waiting) [data-legal=true]')")
@@ -21,30 +21,17 @@ HINT_SHOWN = ("document.querySelector('#table .hinted') && !document.getElementB
 # wraps the page's engine as it starts (an init script): every "bot" call is recorded with the seat
 # to act, and its answer is held until window.hintTest.open() (the call itself goes to the worker at
 # once, as the page sends it)
-GATE = """
-(() => {
+GATE = engine_calls("""
   const test = window.hintTest = { calls: [], late: 0, held: true, waiting: [] };
   test.open = () => { test.held = false; test.waiting.splice(0).forEach((r) => r()); };
-  const gate = () => test.held ? new Promise((r) => test.waiting.push(r)) : Promise.resolve();
-  let page;
-  Object.defineProperty(window, "pygames", { configurable: true, get: () => page, set(value) {
-    page = value;
-    let engine = value.app.engine;
-    Object.defineProperty(value.app, "engine", { get: () => engine, set(e) {
-      const call = e.call;
-      e.call = async (method, args) => {
+  const gate = () => test.held ? new Promise((r) => test.waiting.push(r)) : Promise.resolve();""", """async (method, args) => {
         if (method !== "bot") return call(method, args);
-        test.calls.push({ seat: value.app.state.view.current_player, level: args.level });
+        test.calls.push({ seat: app.state.view.current_player, level: args.level });
         const answer = await call(method, args);
         await gate();
         test.late += 1;
         return answer;
-      };
-      engine = e;
-    } });
-  } });
-})();
-"""
+      }""")
 
 
 def deal(game, first_is_me):

@@ -119,3 +119,25 @@ def play_first_legal(page):
 
 def kept_games(page):
     return page.evaluate("JSON.parse(localStorage.getItem('pygames:kept:spades')) || []")
+
+
+def engine_calls(setup: str, wrapper: str) -> str:
+    """An init script that wraps the page's engine as the app starts it: ``setup`` (JavaScript
+    statements) runs first; ``wrapper`` is an expression ``(method, args) => ...`` that may use
+    ``call`` (the engine's own call) and ``app`` (the page's app object)."""
+    return f"""
+(() => {{
+  {setup}
+  let page;
+  Object.defineProperty(window, "pygames", {{ configurable: true, get: () => page, set(value) {{
+    page = value;
+    const app = value.app;
+    let engine = app.engine;
+    Object.defineProperty(app, "engine", {{ get: () => engine, set(e) {{
+      const call = e.call;
+      e.call = {wrapper};
+      engine = e;
+    }} }});
+  }} }});
+}})();
+"""
