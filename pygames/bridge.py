@@ -342,16 +342,17 @@ def remote_open(args):
     ``outcome`` ("applied", "already", "held" (waits for an earlier message), "other" (another
     table's), "refused" (forged or damaged: nothing changed), "cheat" (the table stopped, naming
     someone)), ``text`` (an English sentence), and ``new``: links this page wrote in reply (also in
-    the outbox)."""
+    the outbox). ``carried: true`` (a live table whose every seat this page reaches): this page's
+    messages are marked posted, and ``carry`` lists the links to send on the channels."""
     from .remote import api
-    return api.open_link(args["state"], args["link"])
+    return api.open_link(args["state"], args["link"], args.get("carried", False))
 
 
 def remote_play(args):
-    """``{state, move}`` -> my move made (IllegalMove when it is not legal or not my turn); when my
-    turn is over the message to post is in ``new`` and the outbox."""
+    """``{state, move, carried}`` -> my move made (IllegalMove when it is not legal or not my turn); when
+    my turn is over the message to post is in ``new`` and the outbox (``carried`` as for remote_open)."""
     from .remote import api
-    return api.play(args["state"], args["move"])
+    return api.play(args["state"], args["move"], args.get("carried", False))
 
 
 def remote_state(args):

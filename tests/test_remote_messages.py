@@ -221,6 +221,42 @@ def test_the_bridge_plays_a_remote_table():
     assert after["outbox"] == []
 
 
+def test_a_carried_call_marks_what_it_wrote_posted_and_lists_it_to_send():
+    """At a live table every seat reaches, a move's call marks the page's messages posted in the same
+    call and names the links to send: the links the page would otherwise have posted, each once."""
+    created = call("remote_create", {"game": "spooneye", "players": 2, "options": {"rules": "basic"},
+                                     "names": ["Aki", "Bea"], "seat": 0})["result"]
+    joined = call("remote_join", {"link": created["status"]["outbox"][0]["link"], "seat": 1})["result"]
+    seen = call("remote_open", {"state": created["state"], "link": joined["status"]["outbox"][-1]["link"]})["result"]
+    confirmed = call("remote_confirm", {"state": seen["state"], "seat": 1,
+                                        "digest": seen["status"]["joins"][0]["digest"]})["result"]
+    states, queue, carried_any = {0: confirmed["state"], 1: joined["state"]}, [(l, 1) for l in confirmed["new"]], False
+    for _ in range(200):
+        if not queue:
+            break
+        link, reader = queue.pop(0)
+        before = call("remote_state", {"state": states[reader]})["result"]["status"]["outbox"]
+        carried = reader == 1           # the guest's page is live; the host's posts its links
+        opened = call("remote_open", {"state": states[reader], "link": link, "carried": carried})["result"]
+        assert opened["outcome"] == "applied", opened["text"]
+        states[reader], status = opened["state"], opened["status"]
+        if carried:
+            assert opened["carry"] == [m["link"].split("~")[0] for m in before] + opened["new"]
+            assert status["outbox"] == []
+        else:
+            assert "carry" not in opened
+        queue += [(new, 1 - reader) for new in opened["new"]]
+        while status["can_move"]:
+            played = call("remote_play", {"state": states[reader], "move": status["view"]["legal_moves"][0],
+                                          "carried": carried})["result"]
+            states[reader], status = played["state"], played["status"]
+            if carried:
+                assert played["carry"] == played["new"] and status["outbox"] == []
+                carried_any = carried_any or bool(played["new"])
+            queue += [(new, 1 - reader) for new in played["new"]]
+    assert carried_any
+
+
 def test_the_bridge_refuses_hostile_remote_calls_cleanly():
     for method, args in [("remote_open", {"state": "{}", "link": "r.AAAA"}), ("remote_state", {"state": 5}),
                          ("remote_play", {"state": "not json", "move": {}}), ("remote_link", {"link": "#r.!"}),

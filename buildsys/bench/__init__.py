@@ -18,7 +18,7 @@ import sys
 
 from buildsys.bench.engine import bot_figures, cpython_playouts, pyodide_playouts, remote_figures, site_figures
 from buildsys.bench.figures import FIGURES, parse_playouts, write_figures
-from buildsys.bench.live import live_figures
+from buildsys.bench.live import live_figures, one_page_apply
 from buildsys.bench.loads import cold_and_warm_loads, layout_shift_figures, stage_table, throttled_loads, visit_bytes_figures
 from buildsys.bench.openspiel import OPEN_SPIEL, open_spiel_spades
 from buildsys.chromium import ensure_chromium, launch_chromium
@@ -62,6 +62,7 @@ def measure(runs=5):
             write_figures()
             return 0
         if os.environ.get("PYGAMES_BENCH_ONLY") == "live":
+            one_page_apply(browser, server)
             browser.close()
             live_figures()
             write_figures()
@@ -110,6 +111,7 @@ def measure(runs=5):
         playouts_pyodide = pyodide_playouts(browser, server) if bare else "n/a"
         site_figures(browser, server)
         remote_figures(browser, server)
+        one_page_apply(browser, server)
         browser.close()
     live_figures()
     cpython = cpython_playouts()

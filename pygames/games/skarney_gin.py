@@ -139,6 +139,9 @@ def _near(meld: Sequence[int], hand: Sequence[int]) -> list[int]:
     return [c for c in hand if c % 13 in wanted]
 
 
+_ZONE_NAMES = ("hand0", "hand1", "stock", "melds0", "melds1", "offer")
+
+
 def _codes(cards: Iterable[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
@@ -888,15 +891,16 @@ class SkarneyGin(Game):
         return self._why_building() or message("skarney_gin.refuse.end_deal_when", n=STOCK_END)
 
     # ---- views ---------------------------------------------------------------------------------
+    def _piles(self) -> list[list[int]]:
+        """Every zone's cards (ids), in the order of ``_ZONE_NAMES``."""
+        return [self.hands[0], self.hands[1], self.stock, [c for m in self.melds[0] for c in m],
+                [c for m in self.melds[1] for c in m], [] if self.offer is None else [self.offer]]
+
     def _zones(self) -> dict[str, list[str]]:
-        return {
-            "hand0": _codes(self.hands[0]),
-            "hand1": _codes(self.hands[1]),
-            "stock": _codes(self.stock),
-            "melds0": [CODES[c] for m in self.melds[0] for c in m],
-            "melds1": [CODES[c] for m in self.melds[1] for c in m],
-            "offer": [] if self.offer is None else [CODES[self.offer]],
-        }
+        return dict(zip(_ZONE_NAMES, map(_codes, self._piles())))
+
+    def _zone_sizes(self) -> dict[str, int]:      # a remote table's replay counts them every move; the stock is long
+        return dict(zip(_ZONE_NAMES, map(len, self._piles())))
 
     def _view_fields(self, seat: int | None) -> dict[str, Any]:
         melds = [[{"index": i, "cards": _codes(m), "kind": kind_of(m), "laid_this_turn": self.laid[s][i]}

@@ -50,6 +50,7 @@ def trick_winner(cards: Sequence[int]) -> int:
 
 NIL_VALUE = {"nil": 100, "double_nil": 200}
 NIL_BIDS = tuple(NIL_VALUE)    # the bids of no trick
+_ZONE_NAMES = (*(f"hand{s}" for s in range(4)), "trick", *(f"won{s}" for s in range(4)))
 
 
 def shown_voids(plays: Sequence[tuple[int, int]]) -> list[set[int]]:
@@ -439,12 +440,15 @@ class Spades(Game):
     def _hidden_in(self, zone: str, size: int, seat: int, owner: int | None) -> range | tuple[int, ...]:
         return () if seat == owner and self.looked[owner] else range(size)
 
+    def _piles(self) -> list[list[int]]:
+        """Every zone's cards (ids), in the order of ``_ZONE_NAMES``."""
+        return [*self.hands, self.trick, *self.won]
+
     def _zones(self) -> dict[str, list[str]]:
-        zones = {f"hand{s}": [CODES[c] for c in self.hands[s]] for s in range(4)}
-        zones["trick"] = [CODES[c] for c in self.trick]
-        for s in range(4):
-            zones[f"won{s}"] = [CODES[c] for c in self.won[s]]
-        return zones
+        return {name: [CODES[c] for c in pile] for name, pile in zip(_ZONE_NAMES, self._piles())}
+
+    def _zone_sizes(self) -> dict[str, int]:      # a remote table's replay counts them every move
+        return dict(zip(_ZONE_NAMES, map(len, self._piles())))
 
     def _view_fields(self, seat: int | None) -> dict[str, Any]:
         last = None

@@ -83,16 +83,28 @@ def join(link: object, seat: object) -> dict[str, Any]:
     return _answer(party)
 
 
-def open_link(state: object, link: object) -> dict[str, Any]:
+def _carried(party: Party, carried: object) -> dict[str, Any]:
+    """At a live table whose every seat the page reaches (``carried``), what this player wrote goes
+    out on the channels at once: it is marked posted in the same call, and ``carry`` lists the links
+    the page sends (one call, where a mark of its own would be a second)."""
+    if carried is not True:
+        return {}
+    links = [m["link"].split("~")[0] for m in party.outbox()]
+    party.mark_posted(party.ledger.count[party.seat])
+    return {"carry": links}
+
+
+def open_link(state: object, link: object, carried: object = False) -> dict[str, Any]:
     party = _party(state)
     result = party.open(link)  # type: ignore[arg-type]
-    return _answer(party, outcome=result["outcome"], text=result["text"], new=result["new"])
+    return _answer(party, outcome=result["outcome"], text=result["text"], new=result["new"],
+                   **_carried(party, carried))
 
 
-def play(state: object, move: object) -> dict[str, Any]:
+def play(state: object, move: object, carried: object = False) -> dict[str, Any]:
     party = _party(state)
     result = party.play(move)
-    return _answer(party, new=result["new"])
+    return _answer(party, new=result["new"], **_carried(party, carried))
 
 
 def state(state: object) -> dict[str, Any]:

@@ -6,6 +6,7 @@ rules called) are ``party``'s, after a replay; what arrived in a fresh message w
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,15 @@ class ShuffleRecord:
     parts: list[bytes | None]
     data: bytes | None = None
     _decoded: Shuffled | None = None
+    _sha: tuple[bytes, bytes] | None = None      # (data, its SHA-256): hashed once, not on every look
+
+    def sha256(self) -> bytes:
+        """The whole shuffle's SHA-256 (its bytes must be whole)."""
+        data = self.data
+        assert data is not None
+        if self._sha is None or self._sha[0] is not data:
+            self._sha = (data, hashlib.sha256(data).digest())
+        return self._sha[1]
 
     def decoded(self, n: int) -> Shuffled:
         """The whole shuffle (proofs.BadProof when its bytes are not a shuffle of ``n`` cards)."""
@@ -108,7 +118,7 @@ class Ledger:
         twin.moves, twin.move_message = list(self.moves), list(self.move_message)
         twin.joins = {s: list(js) for s, js in self.joins.items()}
         twin.deal_keys, twin.reveals = dict(self.deal_keys), dict(self.reveals)
-        twin.shuffles = {k: {st: ShuffleRecord(r.seat, list(r.parts), r.data, r._decoded) for st, r in stages.items()}
+        twin.shuffles = {k: {st: ShuffleRecord(r.seat, list(r.parts), r.data, r._decoded, r._sha) for st, r in stages.items()}
                          for k, stages in self.shuffles.items()}
         twin.shares = {k: DeckShares({j: dict(v) for j, v in d.clear.items()},
                                      {j: dict(v) for j, v in d.sealed.items()}) for k, d in self.shares.items()}

@@ -358,8 +358,7 @@ class Party:
     def _stage_cards(self, k: int, stage: int) -> list[tuple[curve.Affine, curve.Affine]]:
         """The deck after stage ``stage``'s shuffle (that shuffle must be on the table)."""
         rec = self.ledger.shuffles[k][stage]
-        assert rec.data is not None
-        key = (k, stage, hashlib.sha256(rec.data).digest())
+        key = (k, stage, rec.sha256())
         found = self.mem["cards"].get(key)
         if found is None:
             found = self.mem["cards"][key] = list(rec.decoded(len(self.replay.calls[k].items)).cards)
@@ -1249,6 +1248,7 @@ class Party:
                 out.append({"seat": ledger.host, "name": self.names[ledger.host], "for": "start"
                             if self.seat != ledger.host or self._confirmed_all() else "confirm"})
             return out
+        owing = [k for k in replay.calls if self._truth(k) is None and self._final(k) is not None]
         for s in range(n):
             what = None
             for d in range(self.state["verified"], len(replay.deal_end_steps)):
@@ -1263,7 +1263,7 @@ class Party:
                     what = what or "shuffle"
             if what is None:
                 for (k, j), bits in replay.entitled.items():
-                    if self._truth(k) is not None or self._final(k) is None:
+                    if k not in owing:
                         continue
                     keeper = replay.keeper((k, j))
                     if owed_by(s, j, bits, keeper, False, ledger.deck_shares(k), n) \

@@ -42,17 +42,38 @@ def sign(secret: int, message: bytes, aux: bytes = bytes(32)) -> bytes:
     return rx + curve.scalar_bytes((k + e * d) % N)
 
 
+_KEYS: dict[bytes, tuple[curve.Affine | None, curve.FixedBase | None]] = {}   # x-only key -> point, multiples
+_KEYS_KEPT = 16      # a table's players' keys, and a few more tables'
+
+
+def _public_point(public: bytes) -> tuple[curve.Affine | None, curve.FixedBase | None]:
+    """A public key's point (None: not on the curve) and, for a key seen before, a table of its
+    multiples. Each player signs every message of a table with one key, so its signatures are checked
+    by table lookups with no doubling once the table is made (about four products); a key seen once
+    (an invitation looked at) is multiplied as it is."""
+    found = _KEYS.pop(public, None)
+    if found is None:
+        found = (curve.lift_x(int.from_bytes(public, "big")), None)
+    elif found[1] is None and found[0] is not None:
+        found = (found[0], curve.FixedBase(found[0]))
+    while len(_KEYS) >= _KEYS_KEPT:
+        _KEYS.pop(next(iter(_KEYS)))
+    _KEYS[public] = found          # the newest last: the first is the one used longest ago
+    return found
+
+
 def verify(public: bytes, message: bytes, signature: bytes) -> bool:
     """Whether ``signature`` is ``public``'s signature of ``message``; False for any malformed input."""
     if len(public) != 32 or len(signature) != 64:
         return False
-    x = int.from_bytes(public, "big")
-    pub = curve.lift_x(x)
+    public = bytes(public)
+    pub, multiples = _public_point(public)
     r = int.from_bytes(signature[:32], "big")
     s = int.from_bytes(signature[32:], "big")
     if pub is None or r >= P or s >= N:
         return False
     e = int.from_bytes(curve.tagged_hash("BIP0340/challenge", signature[:32] + public + message), "big") % N
-    point = curve.add(curve.mul_g(s), curve.neg(curve.mul(pub, e)))
+    times = curve.mul(pub, e) if multiples is None else multiples.mul(e)
+    point = curve.add(curve.mul_g(s), curve.neg(times))
     affine = curve.to_affine(point)
     return affine is not None and affine[1] % 2 == 0 and affine[0] == r

@@ -116,7 +116,7 @@ export function installRemote(host) {
     host.show(status.game, status.view ? { view: status.view, seat: status.seat } : null, result.table);
     if (live.table !== result.table) goLive(result.table);
     draw();
-    carry();
+    carry(result.carry);
   }
 
   // ---- the live carrier (live.js) ---------------------------------------------------------------
@@ -140,17 +140,22 @@ export function installRemote(host) {
     }
   }
 
-  /** What this page wrote goes out live; once every other seat is reached, nobody needs to post it. */
-  function carry() {
+  /** Whether every other seat of the table on show is reached live now (then nobody needs to post
+   * what this page writes). */
+  function reachesAll() {
+    const status = remote.status;
+    if (!live.carrier || !status?.started || live.table !== remote.table) return false;
+    return (status.names || []).every((_, seat) => live.carrier.reaches(seat));
+  }
+
+  /** What this page wrote goes out live: ``carried``, the links a call made with ``carried`` marked
+   * posted, and what the outbox still holds; once every other seat is reached, nobody needs to post it. */
+  function carry(carried = []) {
     const status = remote.status;
     if (!live.carrier || !status || live.table !== remote.table) return;
     const outbox = (status.outbox || []).filter((m) => !(m.seq === 0 && !status.started));  // an invitation or join goes by link
-    if (!outbox.length) return;
-    live.carrier.send(outbox.map((m) => m.link.split("~")[0]));
-    const others = (status.names || []).map((_, seat) => seat).filter((seat) => seat !== status.seat);
-    if (others.every((seat) => live.carrier.reaches(seat))) {
-      call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 });
-    }
+    live.carrier.send([...carried, ...outbox.map((m) => m.link.split("~")[0])]);
+    if (outbox.length && reachesAll()) call("remote_posted", { seq: outbox[outbox.length - 1].seq + 1 });
   }
 
   /** A message that came on a live channel, opened as one from a link (quietly unless it fails). */
@@ -158,7 +163,7 @@ export function installRemote(host) {
     const root = document.documentElement;
     const moves = remote.status?.view?.move_count ?? 0;
     const started = performance.now();
-    const result = await call("remote_open", { link }, undefined, true);
+    const result = await call("remote_open", () => ({ link, carried: reachesAll() }), undefined, true);
     if (result && !["applied", "already", "held"].includes(result.outcome)) host.toast(result.message ? t(result.message) : result.text);
     // for the tests and the bench: when a move that came live was drawn, and how long applying it took
     const moved = (remote.status?.view?.move_count ?? 0) > moves;
@@ -494,10 +499,13 @@ export function installRemote(host) {
    * lacks), in turn with the others. */
   const queued = (method, args) => serial(() => host.engine.call(method, { state: latest(), ...args }));
 
+  /** A call on the table on show, in turn; ``args`` may be a function, read when the call's turn
+   * comes (whether every seat is reached is asked then, not when the call was queued). */
   function call(method, args, state = undefined, quiet = false) {
     return serial(async () => {
       try {
-        const result = await host.engine.call(method, { state: state ?? latest(), ...args });
+        const values = typeof args === "function" ? args() : args;
+        const result = await host.engine.call(method, { state: state ?? latest(), ...values });
         adopt(result);
         return result;
       } catch (err) {
@@ -688,7 +696,7 @@ export function installRemote(host) {
     active: () => Boolean(remote.status),
     status: () => remote.status,
     myTurn: () => Boolean(remote.status?.can_move),
-    play: (move) => call("remote_play", { move }),
+    play: (move) => call("remote_play", () => ({ move, carried: reachesAll() })),
     // what a message arriving on a live channel does (the live tests send messages again through it)
     liveDeliver: (link) => receive(link),
   };
