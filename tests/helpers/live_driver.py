@@ -181,7 +181,8 @@ def chat(sender, reader) -> str:
 
 
 def shoot(pages, label: str) -> None:
-    """Screenshots of every page when LIVE_SHOTS names a folder (to look at the live table)."""
+    """Screenshots of every page when LIVE_SHOTS names a folder (to look at the live table; LIVE_LOCALE,
+    such as ja-JP, gives the pages that language)."""
     folder = os.environ.get("LIVE_SHOTS")
     if folder:
         for i, page in enumerate(pages):
@@ -196,7 +197,7 @@ def play(scenario: str) -> dict:
         browser = launch_chromium(pw, find_headless_shell(), args=LIVE_ARGS)
         pages = []
         for _ in range(players):
-            context = browser.new_context(service_workers="block")
+            context = browser.new_context(service_workers="block", locale=os.environ.get("LIVE_LOCALE") or None)
             context.add_init_script(NO_STUN)
             page = context.new_page()
             page.set_viewport_size({"width": 390, "height": 844} if len(pages) % 2 else {"width": 1280, "height": 800})
