@@ -184,6 +184,7 @@ def corrupt_the_snapshot(page, body):
     }""", body)
 
 
+@pytest.mark.heavy
 def test_a_second_boot_restores_python_from_a_snapshot_and_a_broken_one_falls_back_and_is_replaced(worker_page):
     warnings = []
     worker_page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))

@@ -168,6 +168,7 @@ def play_first_legal(page):
     return page.evaluate("window.pygames.app.state.link")
 
 
+@pytest.mark.heavy
 def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_context, own_site):
     server, _, url = own_site
     page = sw_context.new_page()
@@ -196,6 +197,7 @@ def test_a_second_visit_works_with_the_server_stopped_and_resumes_the_game(sw_co
     home.wait_for_function("l => window.pygames.app.state.link === l", arg=link)
 
 
+@pytest.mark.heavy
 def test_a_first_visit_downloads_each_runtime_file_once_under_a_sub_path(sw_context, own_site):
     """The service worker keeps what the page already fetched (worker.js puts the runtime files it
     downloads in the worker's cache): a first visit asks the server for each of them once.
@@ -240,6 +242,7 @@ def new_build(site_dir):
     return data["build_id"]
 
 
+@pytest.mark.heavy
 def test_a_new_build_replaces_the_cache_and_switches_without_losing_the_game_or_by_itself_at_home(sw_context, own_site):
     _, site_dir, url = own_site
     page = sw_context.new_page()

@@ -244,6 +244,7 @@ def check_status_on_screen(page):
     assert head["height"] < 50 and abs((head["y"] + head["height"] / 2) - (leave["y"] + leave["height"] / 2)) < 12
 
 
+@pytest.mark.heavy
 def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, site):
     """The friend joins from a phone and plays a whole deal by links: every message out of the page
     is opened by the host, a simulated player running the engine calls the page's worker runs, and
@@ -274,6 +275,7 @@ def test_a_person_on_a_phone_plays_a_deal_of_skarney_gin_by_links(warm_page, sit
     assert FRIEND in bea.locator("#remote-panel").inner_text()
 
 
+@pytest.mark.heavy
 def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, site):
     """Four seats, one of them a browser: the other three are simulated players running the same
     engine calls the page's worker does (four browsers cost a minute here for nothing more)."""
@@ -298,6 +300,7 @@ def test_a_person_plays_a_deal_of_spades_by_links_with_three_others(warm_page, s
     assert cyd.locator("#btn-info").is_disabled() and cyd.locator("#btn-restart").is_disabled()
 
 
+@pytest.mark.heavy
 def test_a_link_twice_another_tables_message_and_a_broken_link_change_nothing(warm_page, site):
     aki, bea = warm_page(name="aki"), warm_page(name="bea")
     invitation = create_table(aki, site)
