@@ -50,14 +50,17 @@ def test_bip340_vector(row):
     if secret:
         assert schnorr.public_key(int(secret, 16)) == public
         assert schnorr.sign(int(secret, 16), message, bytes.fromhex(aux)) == signature
-    assert schnorr.verify(public, message, signature) is (result == "TRUE")
+    # a key seen once is multiplied as it is, a key seen again by its table of multiples: both agree
+    schnorr._KEYS.pop(public, None)
+    assert [schnorr.verify(public, message, signature) for _ in range(3)] == [result == "TRUE"] * 3
 
 
 def test_a_signature_breaks_with_any_change():
     secret = int.from_bytes(os.urandom(32), "big") % (N - 1) + 1
     public = schnorr.public_key(secret)
     signature = schnorr.sign(secret, b"move 12", bytes(32))
-    assert schnorr.verify(public, b"move 12", signature)
+    assert schnorr.verify(public, b"move 12", signature) and schnorr.verify(public, b"move 12", signature)
+    assert schnorr._KEYS[public][1] is not None      # the checks below use the key's table of multiples
     assert not schnorr.verify(public, b"move 13", signature)
     assert not schnorr.verify(public, b"move 12", signature[:63] + bytes([signature[63] ^ 1]))
     assert not schnorr.verify(schnorr.public_key(secret + 1), b"move 12", signature)
