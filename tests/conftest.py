@@ -36,6 +36,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Frame, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -61,6 +62,19 @@ for _game_id in pygames.registered():
     pygames.games.bots_module(_game_id)
 
 BROWSER_FIXTURES = {"site", "browser", "page", "app", "warm_page"}
+
+
+def _polled(wait):
+    """``wait_for_function`` polling every 20 ms unless a test says otherwise. Playwright's default,
+    every animation frame, makes a waiting page render a frame each 16 ms for as long as it waits
+    (for the worker's Python, say): CPU the suite, bound by its two cores, spends on nothing."""
+    def wait_for_function(self, expression, *, arg=None, polling=None, timeout=None):
+        return wait(self, expression, arg=arg, polling=20 if polling is None else polling, timeout=timeout)
+    return wait_for_function
+
+
+for _waiter in (Page, Frame):
+    _waiter.wait_for_function = _polled(_waiter.wait_for_function)  # type: ignore[method-assign]
 # The tests' Chromium runs WebAssembly with V8's baseline compiler only (Liftoff). Every page's
 # worker is a fresh Pyodide, and optimizing its interpreter in the background (TurboFan) costs more
 # CPU than the seconds a test runs Python gain back on 2 busy cores (a single test with a core to
