@@ -37,7 +37,7 @@ def check_played_live(result):
 def test_two_pages_play_a_skarney_gin_deal_live_through_a_reload_and_messages_sent_twice(dist):
     result = drive("skarney_gin", dist)
     check_played_live(result)
-    assert result["reloaded"] and result["connection_links"] == 2
+    assert result["reloaded"] and result["connection_links"] == 2, (result["moves"], result["connection_links"])
     assert result["resent"] >= 10         # every message again, shuffled, changed nothing (the driver checks)
     assert result["chat"] == 'Aki <b>well played</b> & "thanks"'     # a chat line, signed, shown as text
 
