@@ -50,7 +50,7 @@ from buildsys.site import ensure_built  # noqa: E402
 from tests import highcard  # noqa: E402
 # the browser tests' helpers (tests/helpers/site.py); FILL, PHONE and wait_ready are named here too
 # for tests/test_site_remote.py, which imports them from conftest
-from tests.helpers.site import FILL, PHONE, open_app, wait_ready  # noqa: E402,F401
+from tests.helpers.site import FILL, NO_PEER_CONNECTIONS, PHONE, open_app, wait_ready  # noqa: E402,F401
 
 # a sixth, test-only game, registered like the five: every generic test that walks the registry
 # (pygames.registered()) plays it too - the proof that a new game costs only its own files
@@ -160,12 +160,6 @@ def browser():
 # Storage a test may leave behind for the next; Cache Storage (the Python snapshot, web/shell/snapshot.js)
 # is kept on purpose, service workers are blocked in these contexts
 CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
-
-
-# No page of these contexts may open a peer connection (WebRTC may contact STUN servers and send
-# mDNS on the network): only the live-table tests do, in a network namespace of their own
-# (tests/test_site_live.py). Without the constructor a remote table's page offers no live play.
-NO_PEER_CONNECTIONS = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
 
 def _new_context(browser, **settings):

@@ -2,7 +2,6 @@
 a network namespace of their own (tests/helpers/live_driver.py, as the live tests run it), and one
 page alone applies the messages of a Spades deal's last tricks as they come live."""
 
-import json
 import os
 import statistics
 import sys
@@ -10,7 +9,6 @@ import sys
 from buildsys.bench.figures import FIGURES
 from buildsys.common import ROOT
 
-NO_PEERS = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 LATE = 36        # moves of the deal made before the page takes over: what it applies is late in the deal
 
 
@@ -77,11 +75,11 @@ def one_page_apply(browser, server):
     own moves: how long from a message's arrival to its move drawn, late in the deal."""
     sys.path.insert(0, str(ROOT))
     from pygames.remote import api
-    from tests.helpers.site import open_app
+    from tests.helpers.site import NO_PEER_CONNECTIONS, open_app
     taken = late_deal()
     table = api.state(taken["state"])["table"]
     context = browser.new_context(service_workers="block")
-    context.add_init_script(NO_PEERS)
+    context.add_init_script(NO_PEER_CONNECTIONS)
     page = context.new_page()
     open_app(page, server.url)
     page.evaluate("""([table, state]) => {

@@ -20,6 +20,10 @@ FILL = """() => {
   return keys;
 }"""
 READY_TIMEOUT_MS = 60_000
+# No page of the tests' (or the bench's) contexts may open a peer connection (WebRTC may contact STUN
+# servers and send mDNS on the network): only the live-table tests do, in a network namespace of their
+# own (tests/test_site_live.py). Without the constructor a remote table's page offers no live play.
+NO_PEER_CONNECTIONS = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
 
 def wait_ready(page, timeout=READY_TIMEOUT_MS):

@@ -144,9 +144,13 @@ export function installRemote(host) {
    * what this page writes). */
   function reachesAll() {
     const status = remote.status;
-    if (!live.carrier || !status?.started || live.table !== remote.table) return false;
+    if (!live.carrier || !status || live.table !== remote.table) return false;
     return (status.names || []).every((_, seat) => live.carrier.reaches(seat));
   }
+
+  /** A move's or a message's call marks what it writes posted (``carried``) once the table has started
+   * and every seat is reached: an invitation and a join go by link. */
+  const carriedNow = () => Boolean(remote.status?.started) && reachesAll();
 
   /** What this page wrote goes out live: ``carried``, the links a call made with ``carried`` marked
    * posted, and what the outbox still holds; once every other seat is reached, nobody needs to post it. */
@@ -163,7 +167,7 @@ export function installRemote(host) {
     const root = document.documentElement;
     const moves = remote.status?.view?.move_count ?? 0;
     const started = performance.now();
-    const result = await call("remote_open", () => ({ link, carried: reachesAll() }), undefined, true);
+    const result = await call("remote_open", () => ({ link, carried: carriedNow() }), undefined, true);
     if (result && !["applied", "already", "held"].includes(result.outcome)) host.toast(result.message ? t(result.message) : result.text);
     // for the tests and the bench: when a move that came live was drawn, and how long applying it took
     const moved = (remote.status?.view?.move_count ?? 0) > moves;
@@ -696,7 +700,7 @@ export function installRemote(host) {
     active: () => Boolean(remote.status),
     status: () => remote.status,
     myTurn: () => Boolean(remote.status?.can_move),
-    play: (move) => call("remote_play", () => ({ move, carried: reachesAll() })),
+    play: (move) => call("remote_play", () => ({ move, carried: carriedNow() })),
     // what a message arriving on a live channel does (the live tests send messages again through it)
     liveDeliver: (link) => receive(link),
   };
